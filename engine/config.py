@@ -1,0 +1,59 @@
+"""Game configuration: seats, seed, character selection and named rules options."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+# Named rules options for OPEN points of RULES.md (R0.4). Defaults follow the [PROPOSED] text.
+RULES_OPTIONS: dict[str, tuple[Any, str]] = {
+    "running_out_everywhere": (
+        True,
+        "O63: Running Out also covers bind/load/return/place effects (interest, replenish, "
+        "deposits) in every game; False = only with the Folklore Module (so: never here).",
+    ),
+    "ignotas_once_per_turn": (
+        False,
+        "O46: limit Ignotas I (Keeper's Charge) to once per turn even without modules.",
+    ),
+}
+
+
+@dataclass(slots=True)
+class GameConfig:
+    players: int = 2
+    seed: int = 0
+    characters: list[str | None] | None = None  # per seat in seat order; None = random
+    character_selection: str = "random"  # "random" or "choice" (free choice in turn order)
+    expert_loading: bool = False  # R3.3.9 expert variant
+    auto_skip_forced: bool = True  # apply decisions with exactly one legal choice automatically
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def validate(self) -> None:
+        if not 2 <= self.players <= 5:
+            raise ValueError("players must be 2-5 (a solo game is 1 human seat + 1 bot seat)")
+        if self.character_selection not in ("random", "choice"):
+            raise ValueError("character_selection must be 'random' or 'choice'")
+        if self.characters is not None and len(self.characters) != self.players:
+            raise ValueError("characters must list one entry (or None) per seat")
+        for k in self.options:
+            if k not in RULES_OPTIONS:
+                raise ValueError(f"unknown rules option {k!r}")
+
+    def resolved_options(self) -> dict[str, Any]:
+        out = {k: v[0] for k, v in RULES_OPTIONS.items()}
+        out.update(self.options)
+        out["auto_skip_forced"] = self.auto_skip_forced
+        out["expert_loading"] = self.expert_loading
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "players": self.players,
+            "seed": self.seed,
+            "characters": self.characters,
+            "character_selection": self.character_selection,
+            "expert_loading": self.expert_loading,
+            "auto_skip_forced": self.auto_skip_forced,
+            "options": dict(self.options),
+        }

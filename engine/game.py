@@ -1,0 +1,139 @@
+"""The public engine API: new_game(config) -> Game; pending / choose / view / final_scores."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import engine.rules  # noqa: F401  (registers every Frame class)
+from engine.config import GameConfig
+from engine.core import Ctx
+from engine.data import Rules, rules
+from engine.decisions import Decision, IllegalChoice
+from engine.events import Event
+from engine.state import GameState, state_from_dict, state_to_dict
+
+
+class Game:
+    """A game in progress. All rule progress lives in `state` (plain data)."""
+
+    def __init__(self, state: GameState, r: Rules | None = None) -> None:
+        self.state = state
+        self.rules = r or rules()
+        self._pending: Decision | None = None
+        self.history: list[str] = []  # choice ids made so far (a replay is config+seed+history)
+        self.config: dict[str, Any] = {}
+
+    # --- running the rules forward ---------------------------------------------------------
+
+    def _run(self, ctx: Ctx) -> None:
+        s = ctx.s
+        auto = bool(s.options.get("auto_skip_forced", True))
+        stack = s.stack
+        while stack:
+            frame = stack[-1]
+            d = frame.step(ctx)  # type: ignore[attr-defined]
+            if d is None:
+                continue
+            if auto and len(d.choices) == 1:
+                frame.apply(ctx, d.choices[0])  # type: ignore[attr-defined]
+                continue
+            self._pending = d
+            return
+        self._pending = None
+
+    @property
+    def pending(self) -> Decision | None:
+        """The open decision (None when the game is over)."""
+        return self._pending
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.over
+
+    def choose(self, choice_id: str) -> list[Event]:
+        d = self._pending
+        if d is None:
+            raise IllegalChoice("the game is over: there is no decision to make")
+        c = d.find(choice_id)
+        if c is None:
+            sample = ", ".join(d.ids()[:8])
+            more = "" if len(d.choices) <= 8 else f", ... ({len(d.choices)} in all)"
+            raise IllegalChoice(
+                f"{choice_id!r} is not a legal choice for seat {d.seat} ({d.kind}: {d.prompt}); "
+                f"legal: {sample}{more}"
+            )
+        ctx = Ctx(self.state, self.rules)
+        self.state.decisions += 1
+        self.state.stack[-1].apply(ctx, c)  # type: ignore[attr-defined]
+        self.history.append(choice_id)
+        self._run(ctx)
+        return ctx.events
+
+    def start(self) -> list[Event]:
+        ctx = Ctx(self.state, self.rules)
+        self._run(ctx)
+        return ctx.events
+
+    # --- reading -----------------------------------------------------------------------------
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What `seat` may know: everything on the table; not the order of the face-down Tile
+        Pool supply, not the RNG, and during expert secret loading not others' devices."""
+        d = state_to_dict(self.state)
+        d["supply"] = len(self.state.supply)
+        d.pop("rng")
+        d["seat"] = seat
+        if self.state.turn == 0 and self.state.options.get("expert_loading"):
+            for i, p in enumerate(d["players"]):
+                if i != seat:
+                    p["top"] = {k: [-1] * len(v) for k, v in p["top"].items()}
+                    p["bottom"] = {k: [-1] * len(v) for k, v in p["bottom"].items()}
+                    p["exhausted"] = None
+                    p["shop"] = None
+        return d
+
+    def final_scores(self) -> list[Any]:
+        """Per-seat ScoreBreakdown (R24), valid at any time (the score if the game ended now)."""
+        from engine.scoring import final_scores
+
+        return final_scores(Ctx(self.state, self.rules))
+
+    def ranking(self) -> list[list[int]]:
+        """Seats grouped by place, winners first, with the R24.8 tiebreakers."""
+        from engine.scoring import ranking
+
+        return ranking(Ctx(self.state, self.rules))
+
+    def clone(self) -> Game:
+        g = Game(self.state.clone(), self.rules)
+        g._pending = self._pending
+        g.history = self.history[:]
+        g.config = self.config
+        return g
+
+    def snapshot(self) -> dict[str, Any]:
+        return state_to_dict(self.state)
+
+    @classmethod
+    def from_snapshot(cls, snap: dict[str, Any]) -> Game:
+        g = cls(state_from_dict(snap))
+        g._run(Ctx(g.state, g.rules))
+        return g
+
+
+def new_game(config: GameConfig | None = None, **kw: Any) -> Game:
+    """Set up a game (R3) and run it to its first decision."""
+    from engine.rules.setup import build_state, start
+
+    cfg = config or GameConfig(**kw)
+    cfg.validate()
+    r = rules()
+    s = build_state(cfg, r)
+    g = Game(s, r)
+    g.config = cfg.to_dict()
+    ctx = Ctx(s, r)
+    start(ctx)
+    g.setup_events = ctx.events  # type: ignore[attr-defined]
+    g._run(ctx)
+    g.setup_events = ctx.events  # type: ignore[attr-defined]
+    return g

@@ -1,0 +1,95 @@
+"""R4 turn structure, E1-E5, R23 game end."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine import events as ev
+from engine.core import Ctx, decision
+from engine.decisions import Choice, Decision
+from engine.state import Frame
+
+
+def start_turn_flags(ctx: Ctx) -> None:
+    for p in ctx.s.players:
+        p.entered.clear()
+        p.bridges_used.clear()
+        p.used.clear()
+
+
+@dataclass(slots=True)
+class TurnFrame(Frame):
+    """One turn of `seat`. Phases: 0 choose type, 1 E1, 2 E2, 3 E3, 4 E2 again, 5 E4/E5."""
+
+    seat: int
+    phase: int
+
+    def step(self, ctx: Ctx) -> Decision | None:
+        from engine.rules.completion import CompletionPhase
+        from engine.rules.endturn import EndOfAdvanceFrame, EndOfTurnAbilities
+
+        s = ctx.s
+        if self.phase == 0:
+            if s.turn_type == "":
+                # entering the turn for the first time
+                s.active = self.seat
+                s.turn += 1
+                start_turn_flags(ctx)
+                s.turn_type = "choosing"
+                ctx.emit(ev.TurnStarted(self.seat, s.turn, s.end_triggered))
+            ch = [
+                Choice("advance", "Advance turn: push tiles through your device"),
+                Choice("actions", "Actions turn: spend bottom-row energy on actions"),
+            ]
+            return decision(self.seat, "turn_type", "Advance or Actions?", ch)
+        if self.phase == 1:
+            self.phase = 2
+            if s.turn_type == "advance":
+                ctx.push(EndOfAdvanceFrame(self.seat, False, False))
+            return None
+        if self.phase == 2:
+            self.phase = 3
+            ctx.push(CompletionPhase(self.seat))
+            return None
+        if self.phase == 3:
+            self.phase = 4
+            ctx.push(EndOfTurnAbilities(self.seat, 0, ()))
+            return None
+        if self.phase == 4:
+            self.phase = 5
+            ctx.push(CompletionPhase(self.seat))
+            return None
+        # E4 game-end check (R23.1), E5 next player (R23.2)
+        ctx.pop()
+        if not s.end_triggered and all(not m.stack for m in s.monuments.values()):
+            s.end_triggered = True
+            ctx.emit(ev.FinalRoundTriggered(self.seat))
+        nxt = (self.seat + 1) % s.n
+        s.turn_type = ""
+        if s.end_triggered and nxt == s.start_player:
+            end_game(ctx)
+            return None
+        ctx.push(TurnFrame(nxt, 0))
+        return None
+
+    def apply(self, ctx: Ctx, c: Choice) -> None:
+        from engine.rules.actions import ActionsFrame
+        from engine.rules.advance import AdvanceFrame
+
+        s = ctx.s
+        s.turn_type = c.id
+        ctx.emit(ev.TurnTypeChosen(self.seat, c.id))
+        self.phase = 1
+        if c.id == "advance":
+            ctx.push(AdvanceFrame(self.seat, 0, False, "", 0))
+        else:
+            ctx.push(ActionsFrame(self.seat))
+
+
+def end_game(ctx: Ctx) -> None:
+    from engine.scoring import final_scores, ranking
+
+    s = ctx.s
+    s.over = True
+    scores = final_scores(ctx)
+    ctx.emit(ev.GameEnded(tuple(sc.total for sc in scores), tuple(ranking(ctx)[0])))
