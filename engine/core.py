@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import events as ev
-from engine.data import TYPES, WILD, Rules
+from engine.data import TYPES, Rules
 from engine.decisions import Choice, Decision
 from engine.state import EMPTY, FIGURE_IN_POOL, Completion, Frame, GameState, PlayerState
 
@@ -298,10 +298,7 @@ def reach(ctx: Ctx, seat: int) -> list[str]:
 
 
 def occupied_by_others(ctx: Ctx, seat: int, space: str) -> bool:
-    for q in ctx.s.players:
-        if q.seat != seat and q.figure == space:
-            return True
-    return False
+    return any(q.seat != seat and q.figure == space for q in ctx.s.players)
 
 
 def is_gap(ctx: Ctx, space: str) -> bool:

@@ -209,7 +209,10 @@ def _counts(d: dict[str, int]) -> tuple[int, int, int, int]:
     return (d.get("compass", 0), d.get("rose", 0), d.get("magnet", 0), d.get("wild", 0))
 
 
-def _loads(entries: list[dict[str, Any]]) -> tuple[tuple[int, str, tuple[int, ...], tuple[int, ...]], ...]:
+Load = tuple[int, str, tuple[int, ...], tuple[int, ...]]
+
+
+def _loads(entries: list[dict[str, Any]]) -> tuple[Load, ...]:
     return tuple(
         (int(e["position"]), str(e["tile"]), _types(e["top"]), _types(e["bottom"])) for e in entries
     )
@@ -451,10 +454,7 @@ def load_raw(directory: Path | None = None) -> dict[str, dict[str, Any]]:
 @lru_cache(maxsize=1)
 def rules() -> Rules:
     """The validated catalog as engine tables (validated once per process)."""
-    try:
-        from engine.catalog import load_catalog
-    except ImportError:  # pragma: no cover - catalog package always present in the product
-        load_catalog = None
-    if load_catalog is not None:
-        load_catalog()
+    from engine.catalog import load_catalog
+
+    load_catalog()
     return build_rules(load_raw())

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Choice:
+class Choice(NamedTuple):
     """One legal answer. `id` is stable (derived from what the choice means, never an index);
     `targets` name the board things a UI can highlight (space ids, "section:<mon>:<i>",
-    "tile:<seat>:<pos>", "pool_slot:<n>", "achievement:<id>:<col>", ...)."""
+    "slot:<pos>:<row>", "pool_slot:<n>", "achievement:<id>:<col>", ...); `data` is the
+    engine's own payload for applying it."""
 
     id: str
     label: str
@@ -18,8 +17,7 @@ class Choice:
     data: Any = None
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(NamedTuple):
     seat: int
     kind: str
     prompt: str

@@ -5,25 +5,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TurnStarted(Event):
     seat: int
     turn: int
     final_round: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TurnTypeChosen(Event):
     seat: int
     turn_type: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TokenMoved(Event):
     """An energy token of `owner` of `etype` (compass/rose/magnet/wild) moved src -> dst.
 
@@ -39,7 +39,7 @@ class TokenMoved(Event):
     reason: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TilesPushed(Event):
     seat: int
     tile: str  # inserted tile
@@ -48,7 +48,7 @@ class TilesPushed(Event):
     device: tuple[str, ...]  # tile ids at positions 1..5 after the push
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TileClaimed(Event):
     seat: int
     tile: str
@@ -58,13 +58,13 @@ class TileClaimed(Event):
     price: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PoolChanged(Event):
     slots: tuple[str, ...]  # tile ids in slots 1..4 ("" empty)
     revealed: tuple[str, ...]  # tiles newly drawn from the supply
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SectionCompleted(Event):
     monument: str
     section: str
@@ -72,27 +72,27 @@ class SectionCompleted(Event):
     cause: str  # "placement", "patron", "chronari"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SectionConstructed(Event):
     monument: str
     section: str
     next_section: str  # "" when fully constructed
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SectionDeconstructed(Event):
     monument: str
     section: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class FigureMoved(Event):
     seat: int
     path: tuple[str, ...]  # spaces from start to end, skipped and bounced spaces included
     behind: str  # facing: the neighbour behind the figure after the move
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class FigureTeleported(Event):
     seat: int
     src: str
@@ -100,7 +100,7 @@ class FigureTeleported(Event):
     behind: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TrackMoved(Event):
     seat: int
     track: str
@@ -108,13 +108,13 @@ class TrackMoved(Event):
     to_peg: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ChannelMarker(Event):
     seat: int
     charged: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class BridgeBuilt(Event):
     seat: int
     tier: int
@@ -123,53 +123,53 @@ class BridgeBuilt(Event):
     replaced: str  # "" gap, "n:<token>" neutral, "p:<seat>:<tier>" own swapped token
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class BridgeBenefit(Event):
     seat: int
     space: str
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PerkTaken(Event):
     seat: int
     kind: str  # "section" or "bonus"
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ActionUpgraded(Event):
     seat: int
     column: int
     token: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ConduitGained(Event):
     seat: int
     token: str
     space: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ConduitsRearranged(Event):
     seat: int
     conduits: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PatronTaken(Event):
     seat: int
     monument: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PatronUsed(Event):
     seat: int
     monument: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class AchievementClaimed(Event):
     seat: int
     achievement: str
@@ -177,32 +177,32 @@ class AchievementClaimed(Event):
     etype: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PowerUsed(Event):
     seat: int
     power: str
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ScoreChanged(Event):
     seat: int
     old: int
     new: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class FinalRoundTriggered(Event):
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class GameEnded(Event):
     scores: tuple[int, ...]
     winners: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SetupDone(Event):
     seats: tuple[str, ...]  # character per seat
     monuments: tuple[str, ...]

@@ -35,6 +35,7 @@ class Game:
             if d is None:
                 continue
             if auto and len(d.choices) == 1:
+                s.forced += 1
                 frame.apply(ctx, d.choices[0])  # type: ignore[attr-defined]
                 continue
             self._pending = d

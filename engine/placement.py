@@ -22,7 +22,7 @@ def achievement_columns(ctx: Ctx, seat: int, t: int) -> list[tuple[str, str]]:
                 return out
     for aid in s.achievements:
         cols = s.ach[aid]
-        if (cols[0] != EMPTY and cols[0] // 4 == seat) or (cols[1] != EMPTY and cols[1] // 4 == seat):
+        if any(c != EMPTY and c // 4 == seat for c in cols):
             continue
         free = []
         if cols[0] == EMPTY and s.n >= ctx.r.flat_min_players:

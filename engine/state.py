@@ -127,7 +127,8 @@ class GameState:
     monuments: dict[str, MonumentState] = field(default_factory=dict)  # monuments in use
     bound: dict[str, list[list[int]]] = field(default_factory=dict)  # region -> [seat][type]
     pillars: dict[str, int] = field(default_factory=dict)  # pillar space -> enc/-1/-2 blocked
-    bridges: dict[str, str] = field(default_factory=dict)  # space -> "" | "n:<tok>" | "p:<seat>:<tier>"
+    # bridge space -> "" (gap) | "n:<neutral token>" | "p:<seat>:<tier>"
+    bridges: dict[str, str] = field(default_factory=dict)
     pool: list[str] = field(default_factory=lambda: ["", "", "", ""])
     supply: list[str] = field(default_factory=list)  # face-down tiles, top first
     achievements: list[str] = field(default_factory=list)  # spot 1..5
@@ -142,7 +143,8 @@ class GameState:
     over: bool = False
     completions: list[Completion] = field(default_factory=list)
     stack: list[Frame] = field(default_factory=list)
-    decisions: int = 0
+    decisions: int = 0  # choices made through Game.choose
+    forced: int = 0  # single-choice decisions applied automatically (auto_skip_forced)
 
     def clone(self) -> GameState:
         return GameState(
@@ -155,7 +157,7 @@ class GameState:
             [p[:] for p in self.piles], self.active, self.start_player, self.turn,
             self.turn_type, self.end_triggered, self.over,
             [c.clone() for c in self.completions], [f.clone() for f in self.stack],
-            self.decisions,
+            self.decisions, self.forced,
         )
 
 
@@ -222,4 +224,5 @@ def state_from_dict(d: dict[str, Any]) -> GameState:
     s.completions = [Completion(**c) for c in d["completions"]]
     s.stack = [_frame_from(f) for f in d["stack"]]
     s.decisions = d["decisions"]
+    s.forced = d["forced"]
     return s

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from engine.core import Ctx, decision, find_power, move_energy, power_available
 from engine.data import TYPES
 from engine.decisions import Choice, Decision
+from engine.rules.bonus import CustodianFrame
+from engine.rules.effects import push_effect
 from engine.state import EMPTY, Frame
 
 
@@ -43,14 +45,10 @@ class ActionsFrame(Frame):
 
 def perform_action(ctx: Ctx, seat: int, pos: int) -> None:
     """Perform the action of the token at `pos` (R6.1), with Ignotas II before position 2."""
-    from engine.rules.effects import push_effect
-
     p = ctx.s.players[seat]
     tok = ctx.r.action_tokens[p.actions[pos - 1]]
     push_effect(ctx, seat, tok.effect, f"position {pos}: {tok.name}")
     if pos == 2:
         tier = find_power(ctx, seat, "swap_top_row_with_exhausted")
         if tier and power_available(ctx, seat, tier):
-            from engine.rules.bonus import CustodianFrame
-
             ctx.push(CustodianFrame(seat, tier))

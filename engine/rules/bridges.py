@@ -109,4 +109,4 @@ class BridgeBenefitFrame(Frame):
         assert ben is not None
         effect, text = ben
         ctx.emit(ev.BridgeBenefit(self.seat, self.space, text))
-        push_effect(ctx, self.seat, effect, "bridge benefit")  # type: ignore[arg-type]
+        push_effect(ctx, self.seat, effect, "bridge benefit")

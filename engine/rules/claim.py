@@ -223,7 +223,8 @@ class InterestFrame(Frame):
                                     prefix="interest:")
                 if ch:
                     ch.append(Choice("decline", "No interest"))
-                    return decision(seat, "interest", "Interest: add 1 energy to the Tile Pool?", ch)
+                    return decision(seat, "interest", "Interest: add 1 energy to the Tile Pool?",
+                                    ch)
             self.idx += 1
         ctx.pop()
         return None

@@ -21,6 +21,7 @@ from engine.core import (
 )
 from engine.data import TYPE_INDEX, TYPES, Effect
 from engine.decisions import Choice, Decision
+from engine.rules import bonus, bridges, claim, deploy, movement, reposition
 from engine.state import Frame
 
 
@@ -73,8 +74,6 @@ def describe(ctx: Ctx, e: Effect) -> str:
 
 def push_effect(ctx: Ctx, seat: int, e: Effect, source: str = "") -> None:
     """Queue effect `e` for `seat` (a sequence's first step runs first)."""
-    from engine.rules import bonus, bridges, claim, deploy, movement, reposition
-
     name = e["effect"]
     if name == "sequence":
         for step in reversed(e["steps"]):

@@ -16,6 +16,7 @@ from engine.core import (
     power_available,
     teleport,
 )
+from engine.data import TYPES
 from engine.decisions import Choice, Decision
 from engine.state import EMPTY, FIGURE_IN_POOL, Completion, Frame
 
@@ -112,6 +113,17 @@ class EndOfAdvanceFrame(Frame):
                     move_energy(ctx, self.seat, t, f"slot:{pos}:bottom", "exhausted", "patron cost")
         ctx.emit(ev.PatronUsed(self.seat, c.data))
         complete_without_completer(ctx, self.seat, c.data, "patron")
+
+
+def has_e1_work(ctx: Ctx, seat: int) -> bool:
+    from engine.rules.movement import conduit_points
+
+    p = ctx.s.players[seat]
+    return bool(p.patron) or any(p.conduits) and sum(conduit_points(ctx, seat)) > 0
+
+
+def has_e3_work(ctx: Ctx) -> bool:
+    return any(p.entered and e3_powers(ctx, p.seat) for p in ctx.s.players)
 
 
 def e3_powers(ctx: Ctx, seat: int) -> list[int]:
@@ -220,7 +232,8 @@ def migration_options(ctx: Ctx, seat: int) -> list[Choice]:
                 if rows[seat][t]:
                     src, dst = f"bound:{reg}", f"bound:{here}"
                     out.append(Choice(f"mig:{src}:{t}>{dst}",
-                                      f"Move a bound {t} from {ctx.name(reg)} to {ctx.name(here)}",
+                                      f"Move a bound {TYPES[t]} from {ctx.name(reg)} "
+                                      f"to {ctx.name(here)}",
                                       (src, dst), (src, dst, t)))
         rd = r.regions[here]
         if any(s.pillars[x] >= 0 and s.pillars[x] // 4 == seat
@@ -232,7 +245,8 @@ def migration_options(ctx: Ctx, seat: int) -> list[Choice]:
         for sp, cell in s.pillars.items():
             if cell >= 0 and cell // 4 == seat and r.pillar_region[sp] != here:
                 src, dst = f"pillar:{sp}", f"pillar:{free[0]}"
-                out.append(Choice(f"mig:{src}>{dst}", f"Move your pillar energy to {ctx.name(here)}",
+                out.append(Choice(f"mig:{src}>{dst}",
+                                  f"Move your pillar energy to {ctx.name(here)}",
                                   (src, dst), (src, dst, cell % 4)))
     return out
 

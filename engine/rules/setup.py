@@ -45,14 +45,17 @@ def build_state(cfg: GameConfig, r: Rules) -> GameState:
     s.ach = {a: [EMPTY, EMPTY] for a in s.achievements}
     # R3.2.7 tile pool: filter by mark, shuffle each stack, I on top
     supply: list[str] = []
-    for stack in ("I", "II", "III"):
-        st = [t for t in r.shop_tiles if r.tiles[t].stack == stack and r.tiles[t].min_players <= n]
+    for tier in ("I", "II", "III"):
+        st = [x for x in r.shop_tiles if r.tiles[x].stack == tier and r.tiles[x].min_players <= n]
         rng.shuffle(st)
         supply.extend(st)
     s.pool = supply[:4]
     s.supply = supply[4:]
     # R3.2.8 neutral bridges (O3 as the catalog encodes it)
-    pc = [t.id for t in r.neutral_tokens.values() if t.group == "player_count" and t.min_players <= n]
+    pc = [
+        tok.id for tok in r.neutral_tokens.values()
+        if tok.group == "player_count" and tok.min_players <= n
+    ]
     rng.shuffle(pc)
     used_regions = {r.monuments[m].region for m in in_use}
     for sp in r.bridge_spaces:
@@ -65,15 +68,15 @@ def build_state(cfg: GameConfig, r: Rules) -> GameState:
             )
             s.bridges[spoke] = "n:" + pc[k]
             k += 1
-    for sp, tok in r.bridge_fixed_token.items():
-        s.bridges[sp] = "n:" + tok
+    for sp, fixed in r.bridge_fixed_token.items():
+        s.bridges[sp] = "n:" + fixed
     # R3.2.9 pillars (R3.1, R2.3.3)
-    for reg in r.regions.values():
-        s.pillars[reg.pillar_left] = EMPTY
-        if n >= 4 or (n == 3 and reg.id not in used_regions):
-            s.pillars[reg.pillar_right] = EMPTY
+    for rd in r.regions.values():
+        s.pillars[rd.pillar_left] = EMPTY
+        if n >= 4 or (n == 3 and rd.id not in used_regions):
+            s.pillars[rd.pillar_right] = EMPTY
         else:
-            s.pillars[reg.pillar_right] = BLOCKED
+            s.pillars[rd.pillar_right] = BLOCKED
     s.bound = {reg: [[0, 0, 0, 0] for _ in range(n)] for reg in r.region_order}
     # R3.4 start player: random (O6)
     s.start_player = rng.below(n)
@@ -133,14 +136,14 @@ def _prepare_player(ctx: Ctx, seat: int, region: str) -> None:
         return
     loads = ch.qs_loads_2p if s.n == 2 else ch.qs_loads_3p
     p.exhausted = list(ch.qs_exhausted_2p if s.n == 2 else ch.qs_exhausted_3p)
-    for pos, tile, top, bottom in loads:
+    for pos, tile, top_row, bottom_row in loads:
         assert p.device[pos - 1] == tile
-        for i, t in enumerate(top):
-            p.top[tile][i] = t
-        for i, t in enumerate(bottom):
-            p.bottom[tile][i] = t
-    for t in ch.qs_pool:
-        p.shop[t] += 1
+        for i, et in enumerate(top_row):
+            p.top[tile][i] = et
+        for i, et in enumerate(bottom_row):
+            p.bottom[tile][i] = et
+    for et in ch.qs_pool:
+        p.shop[et] += 1
 
 
 @dataclass(slots=True)
@@ -185,11 +188,10 @@ class SetupFrame(Frame):
                 return decision(seat, "choose_facing", "Choose your figure's facing", ch)
             self.phase, self.idx = 2, 0
             return None
-        if self.phase == 2 and s.options.get("expert_loading"):
-            if self.idx < s.n:
-                ctx.push(ExpertLoadFrame(order[self.idx], 1, 0, 0))
-                self.idx += 1
-                return None
+        if self.phase == 2 and s.options.get("expert_loading") and self.idx < s.n:
+            ctx.push(ExpertLoadFrame(order[self.idx], 1, 0, 0))
+            self.idx += 1
+            return None
         ctx.pop()
         return None
 
@@ -214,7 +216,7 @@ class ExpertLoadFrame(Frame):
     phase: int  # 0 loading, 1 tile pool
 
     def step(self, ctx: Ctx) -> Decision | None:
-        s, r = ctx.s, ctx.r
+        s = ctx.s
         p = s.players[self.seat]
         last = 4 if s.n == 2 else 3
         if self.phase == 0:
@@ -224,7 +226,8 @@ class ExpertLoadFrame(Frame):
                 if -1 in row and sum(p.exhausted) > 0:
                     rname = "top" if self.row == 0 else "bottom"
                     ch = [
-                        Choice(f"load:{TYPES[t]}", f"Load a {TYPES[t]}", (f"slot:{self.pos}:{rname}",), t)
+                        Choice(f"load:{TYPES[t]}", f"Load a {TYPES[t]}",
+                               (f"slot:{self.pos}:{rname}",), t)
                         for t in range(4) if p.exhausted[t] > 0
                     ]
                     ch.append(Choice("skip", "Leave this slot empty", (), -1))
@@ -251,7 +254,8 @@ class ExpertLoadFrame(Frame):
         if c.data >= 0:
             move_energy(ctx, self.seat, c.data, "exhausted", f"slot:{self.pos}:{rname}", "setup")
             p = ctx.s.players[self.seat]
-            row = p.top[p.device[self.pos - 1]] if self.row == 0 else p.bottom[p.device[self.pos - 1]]
+            tile = p.device[self.pos - 1]
+            row = p.top[tile] if self.row == 0 else p.bottom[tile]
             if -1 in row:
                 return
         if self.row == 0:

@@ -5,9 +5,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine import events as ev
-from engine.core import Ctx, decision
+from engine.core import Ctx
 from engine.decisions import Choice, Decision
+from engine.rules.actions import ActionsFrame
+from engine.rules.advance import AdvanceFrame
+from engine.rules.completion import CompletionPhase
+from engine.rules.endturn import EndOfAdvanceFrame, EndOfTurnAbilities, has_e1_work, has_e3_work
 from engine.state import Frame
+
+TURN_CHOICES = (
+    Choice("advance", "Advance turn: push tiles through your device"),
+    Choice("actions", "Actions turn: spend bottom-row energy on actions"),
+)
 
 
 def start_turn_flags(ctx: Ctx) -> None:
@@ -25,9 +34,6 @@ class TurnFrame(Frame):
     phase: int
 
     def step(self, ctx: Ctx) -> Decision | None:
-        from engine.rules.completion import CompletionPhase
-        from engine.rules.endturn import EndOfAdvanceFrame, EndOfTurnAbilities
-
         s = ctx.s
         if self.phase == 0:
             if s.turn_type == "":
@@ -37,28 +43,27 @@ class TurnFrame(Frame):
                 start_turn_flags(ctx)
                 s.turn_type = "choosing"
                 ctx.emit(ev.TurnStarted(self.seat, s.turn, s.end_triggered))
-            ch = [
-                Choice("advance", "Advance turn: push tiles through your device"),
-                Choice("actions", "Actions turn: spend bottom-row energy on actions"),
-            ]
-            return decision(self.seat, "turn_type", "Advance or Actions?", ch)
+            return Decision(self.seat, "turn_type", "Advance or Actions?", TURN_CHOICES)
         if self.phase == 1:
             self.phase = 2
-            if s.turn_type == "advance":
+            if s.turn_type == "advance" and has_e1_work(ctx, self.seat):
                 ctx.push(EndOfAdvanceFrame(self.seat, False, False))
-            return None
+                return None
         if self.phase == 2:
             self.phase = 3
-            ctx.push(CompletionPhase(self.seat))
-            return None
+            if s.completions:
+                ctx.push(CompletionPhase(self.seat))
+                return None
         if self.phase == 3:
             self.phase = 4
-            ctx.push(EndOfTurnAbilities(self.seat, 0, ()))
-            return None
+            if has_e3_work(ctx):
+                ctx.push(EndOfTurnAbilities(self.seat, 0, ()))
+                return None
         if self.phase == 4:
             self.phase = 5
-            ctx.push(CompletionPhase(self.seat))
-            return None
+            if s.completions:
+                ctx.push(CompletionPhase(self.seat))
+                return None
         # E4 game-end check (R23.1), E5 next player (R23.2)
         ctx.pop()
         if not s.end_triggered and all(not m.stack for m in s.monuments.values()):
@@ -73,9 +78,6 @@ class TurnFrame(Frame):
         return None
 
     def apply(self, ctx: Ctx, c: Choice) -> None:
-        from engine.rules.actions import ActionsFrame
-        from engine.rules.advance import AdvanceFrame
-
         s = ctx.s
         s.turn_type = c.id
         ctx.emit(ev.TurnTypeChosen(self.seat, c.id))

@@ -1,0 +1,72 @@
+"""Command line: `python -m engine simulate|play ...`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def _simulate(a: argparse.Namespace) -> int:
+    from engine.simulate import simulate
+
+    if not 2 <= a.players <= 5:
+        print("--players must be 2-5", file=sys.stderr)
+        return 2
+    summ = simulate(a.players, a.games, a.seed, check_every=a.check)
+    data = summ.as_json()
+    if a.json:
+        print(json.dumps(data))
+    else:
+        for k, v in data.items():
+            print(f"{k}: {v}")
+    return 0 if summ.errors == 0 and summ.finished == summ.games else 1
+
+
+def _play(a: argparse.Namespace) -> int:
+    """A bots' game in the terminal, with its log and the final score breakdown."""
+    from engine.bots.random_bot import RandomBot
+    from engine.config import GameConfig
+    from engine.game import new_game
+    from engine.log import describe
+
+    g = new_game(GameConfig(players=a.players, seed=a.seed))
+    chars = [p.character for p in g.state.players]
+    for e in getattr(g, "setup_events", []):
+        print(describe(e, g.rules, chars))
+    bots = [RandomBot(a.seed * 31 + k) for k in range(a.players)]
+    while not g.is_over:
+        d = g.pending
+        assert d is not None
+        for e in g.choose(bots[d.seat].choose(None, d)):
+            if a.verbose or not type(e).__name__ == "TokenMoved":
+                print(describe(e, g.rules, chars))
+    print()
+    print(f"{'seat':<22}{'reserve':>8}{'monum.':>8}{'pillars':>8}{'bridge':>8}{'achiev.':>8}"
+          f"{'pool':>6}{'total':>7}")
+    for sc in g.final_scores():
+        name = f"{g.rules.names[chars[sc.seat]]} ({sc.seat + 1})"
+        print(f"{name:<22}{sc.reserve:>8}{sc.monuments:>8}{sc.pillars:>8}{sc.bridge:>8}"
+              f"{sc.achievements:>8}{sc.tile_pool:>6}{sc.total:>7}")
+    print("Standings (R24.8 tiebreakers):", g.ranking())
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    s = sub.add_parser("simulate", help="play random-bot games headless")
+    s.add_argument("--players", type=int, default=4)
+    s.add_argument("--games", type=int, default=10)
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--json", action="store_true")
+    s.add_argument("--check", choices=["decision", "turn", "end"], default="turn",
+                   help="how often to check the invariants (default: every turn)")
+    s.set_defaults(fn=_simulate)
+    p = sub.add_parser("play", help="watch a bots' game in the terminal")
+    p.add_argument("--players", type=int, default=3)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--verbose", action="store_true", help="also print every token move")
+    p.set_defaults(fn=_play)
+    a = ap.parse_args(argv)
+    return int(a.fn(a))
