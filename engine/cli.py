@@ -39,7 +39,7 @@ def _play(a: argparse.Namespace) -> int:
         d = g.pending
         assert d is not None
         for e in g.choose(bots[d.seat].choose(None, d)):
-            if a.verbose or not type(e).__name__ == "TokenMoved":
+            if a.verbose or type(e).__name__ != "TokenMoved":
                 print(describe(e, g.rules, chars))
     print()
     print(f"{'seat':<22}{'reserve':>8}{'monum.':>8}{'pillars':>8}{'bridge':>8}{'achiev.':>8}"

@@ -231,6 +231,8 @@ def move_energy(ctx: Ctx, seat: int, t: int, src: str, dst: str, reason: str = "
     _take(ctx, seat, src, t)
     _put(ctx, seat, dst, t)
     ctx.emit(ev.TokenMoved(seat, TYPES[t], src, dst, reason))
+    if src == "shop" or dst == "shop" or src[0] in "rbpa" or dst[0] in "rbpa":
+        ctx.s.score_dirty |= 1 << seat
     if dst.startswith("section:"):
         mon = dst[8:].rsplit(":", 1)[0]
         check_completion(ctx, mon, seat)
@@ -321,6 +323,7 @@ def teleport(ctx: Ctx, seat: int, dst: str, behind: str) -> None:
     src = p.figure
     p.figure = dst
     p.behind = behind
+    ctx.s.score_dirty |= 1 << seat
     note_entered(ctx, seat, src, dst)
     ctx.emit(ev.FigureTeleported(seat, src, dst, behind))
 

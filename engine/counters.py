@@ -111,12 +111,29 @@ def bound_counts(
 ) -> list[int]:
     """The seat's bound energy per type over the regions (plus Achievements if asked)."""
     out = [0, 0, 0, 0]
-    for reg in regions:
-        for t, c in enumerate(_region_counts(ctx, seat, reg, kinds)):
-            out[t] += c
+    s = ctx.s
+    regs = set(regions)
+    if "bound_area" in kinds:
+        for reg in regs:
+            row = s.bound.get(reg)
+            if row is not None:
+                r = row[seat]
+                out[0] += r[0]
+                out[1] += r[1]
+                out[2] += r[2]
+                out[3] += r[3]
+    if "pillar" in kinds:
+        pr = ctx.r.pillar_region
+        lo, hi = seat * 4, seat * 4 + 4
+        for space, e in s.pillars.items():
+            if lo <= e < hi and pr[space] in regs:
+                out[e - lo] += 1
     if with_achievements and "achievement" in kinds:
-        for t, c in enumerate(_achievement_counts(ctx, seat)):
-            out[t] += c
+        lo, hi = seat * 4, seat * 4 + 4
+        for cells in s.ach.values():
+            for e in cells:
+                if lo <= e < hi:
+                    out[e - lo] += 1
     return out
 
 

@@ -98,7 +98,8 @@ def describe(e: ev.Event, r: Rules, chars: list[str]) -> str:
     if isinstance(e, ev.ScoreChanged):
         return f"{who(e.seat)}: score {e.old} -> {e.new}."
     if isinstance(e, ev.FinalRoundTriggered):
-        return f"Every monument is built: the final round begins (triggered on {who(e.seat)}'s turn)."
+        return (f"Every monument is built: the final round begins (triggered on "
+                f"{who(e.seat)}'s turn).")
     if isinstance(e, ev.GameEnded):
         return ("Game over. Scores: " + ", ".join(f"{who(i)} {s}" for i, s in enumerate(e.scores))
                 + ". Winner: " + " & ".join(who(w) for w in e.winners) + ".")

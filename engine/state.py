@@ -145,6 +145,8 @@ class GameState:
     stack: list[Frame] = field(default_factory=list)
     decisions: int = 0  # choices made through Game.choose
     forced: int = 0  # single-choice decisions applied automatically (auto_skip_forced)
+    scores: list[int] = field(default_factory=list)  # score if the game ended now, per seat
+    score_dirty: int = 0  # bitmask of seats whose score may have changed this turn
 
     def clone(self) -> GameState:
         return GameState(
@@ -157,7 +159,7 @@ class GameState:
             [p[:] for p in self.piles], self.active, self.start_player, self.turn,
             self.turn_type, self.end_triggered, self.over,
             [c.clone() for c in self.completions], [f.clone() for f in self.stack],
-            self.decisions, self.forced,
+            self.decisions, self.forced, self.scores[:], self.score_dirty,
         )
 
 
@@ -225,4 +227,6 @@ def state_from_dict(d: dict[str, Any]) -> GameState:
     s.stack = [_frame_from(f) for f in d["stack"]]
     s.decisions = d["decisions"]
     s.forced = d["forced"]
+    s.scores = d["scores"]
+    s.score_dirty = d["score_dirty"]
     return s

@@ -47,6 +47,13 @@ def perform_action(ctx: Ctx, seat: int, pos: int) -> None:
     """Perform the action of the token at `pos` (R6.1), with Ignotas II before position 2."""
     p = ctx.s.players[seat]
     tok = ctx.r.action_tokens[p.actions[pos - 1]]
+    if tok.effect["effect"] == "activate_action":
+        # R6.5.5 / O62: the action belongs to its token; it uses any *other* position's token
+        from engine.rules.effects import ActivateActionFrame
+
+        others = tuple(q for q in range(1, 6) if q != pos)
+        ctx.push(ActivateActionFrame(seat, others))
+        return
     push_effect(ctx, seat, tok.effect, f"position {pos}: {tok.name}")
     if pos == 2:
         tier = find_power(ctx, seat, "swap_top_row_with_exhausted")

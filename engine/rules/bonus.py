@@ -24,7 +24,8 @@ class DepositFrame(Frame):
         if self.count <= 0:
             ctx.pop()
             return None
-        ch = energy_choices(ctx, self.seat, running_out=running_out_applies(ctx), prefix="deposit:")
+        ch = energy_choices(ctx, self.seat, running_out=running_out_applies(ctx),
+                            prefix="deposit:", exclude="shop")
         if not ch:
             ctx.pop()
             return None

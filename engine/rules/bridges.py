@@ -65,6 +65,7 @@ class BridgeFrame(Frame):
         tier = next_tier(ctx, self.seat)
         sp, k = c.data
         p.bridge_side[tier - 1] = k
+        s.score_dirty = (1 << s.n) - 1
         if not sp:
             p.bridge_loc[tier - 1] = "box"  # O36: uncovers the ability, nothing else
             ctx.emit(ev.BridgeBuilt(self.seat, tier, SIDES[k], "", "box"))

@@ -220,7 +220,7 @@ class InterestFrame(Frame):
             seat = order[self.idx]
             if (self.only < 0 or seat == self.only) and shop_value(ctx, seat) >= 1:
                 ch = energy_choices(ctx, seat, running_out=running_out_applies(ctx),
-                                    prefix="interest:")
+                                    prefix="interest:", exclude="shop")
                 if ch:
                     ch.append(Choice("decline", "No interest"))
                     return decision(seat, "interest", "Interest: add 1 energy to the Tile Pool?",

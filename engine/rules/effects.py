@@ -83,7 +83,7 @@ def push_effect(ctx: Ctx, seat: int, e: Effect, source: str = "") -> None:
     elif name == "free_reserve":
         ctx.push(FreeReserveFrame(seat, tuple(e["types"]), 0))
     elif name == "recharge":
-        recharge(ctx, seat)
+        ctx.push(RechargeFrame(seat))  # queued, so "X and Recharge" keeps its order (R6.1)
     elif name == "shop_deposit":
         ctx.push(bonus.DepositFrame(seat, int(e["count"])))
     elif name == "replenish_tile":
@@ -142,6 +142,19 @@ def free_types(ctx: Ctx, seat: int, types: tuple[str, ...]) -> None:
     for tn in types:
         if free_reserve(ctx, seat, TYPE_INDEX[tn]):
             recharge(ctx, seat)
+
+
+@dataclass(slots=True)
+class RechargeFrame(Frame):
+    seat: int
+
+    def step(self, ctx: Ctx) -> Decision | None:
+        ctx.pop()
+        recharge(ctx, self.seat)
+        return None
+
+    def apply(self, ctx: Ctx, c: Choice) -> None:  # pragma: no cover - never decides
+        raise AssertionError("RechargeFrame makes no decision")
 
 
 @dataclass(slots=True)

@@ -191,6 +191,7 @@ class MoveFrame(Frame):
                 prev = sp
             p.figure = o.land
             p.behind = o.behind
+            ctx.s.score_dirty |= 1 << self.seat
             ctx.emit(ev.FigureMoved(self.seat, (start,) + o.path, o.behind))
             # bridge benefits of every bridge entered or skipped (R20.6, O37), in path order
             trig = []

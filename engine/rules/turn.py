@@ -66,6 +66,7 @@ class TurnFrame(Frame):
                 return None
         # E4 game-end check (R23.1), E5 next player (R23.2)
         ctx.pop()
+        update_scores(ctx)
         if not s.end_triggered and all(not m.stack for m in s.monuments.values()):
             s.end_triggered = True
             ctx.emit(ev.FinalRoundTriggered(self.seat))
@@ -86,6 +87,25 @@ class TurnFrame(Frame):
             ctx.push(AdvanceFrame(self.seat, 0, False, "", 0))
         else:
             ctx.push(ActionsFrame(self.seat))
+
+
+def update_scores(ctx: Ctx) -> None:
+    """Emit ScoreChanged for every seat whose current score (R24, as if the game ended now)
+    changed during this turn."""
+    from engine.scoring import score_player
+
+    s = ctx.s
+    if not s.scores:
+        s.scores = [0] * s.n
+        s.score_dirty = (1 << s.n) - 1
+    dirty, s.score_dirty = s.score_dirty, 0
+    for seat in range(s.n):
+        if not dirty >> seat & 1:
+            continue
+        new = score_player(ctx, seat).total
+        if new != s.scores[seat]:
+            ctx.emit(ev.ScoreChanged(seat, s.scores[seat], new))
+            s.scores[seat] = new
 
 
 def end_game(ctx: Ctx) -> None:
