@@ -68,5 +68,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--verbose", action="store_true", help="also print every token move")
     p.set_defaults(fn=_play)
+    import importlib.util
+
+    for mod in ("engine.bots.commands", "engine.persist.commands"):
+        try:
+            found = importlib.util.find_spec(mod) is not None
+        except ModuleNotFoundError:
+            found = False
+        if found:
+            importlib.import_module(mod).add_parsers(sub)
     a = ap.parse_args(argv)
     return int(a.fn(a))

@@ -130,9 +130,11 @@ class AdvanceFrame(Frame):
             tier = find_power(ctx, self.seat, "count_conduits")
             if tier:
                 pw = ctx.r.characters[p.character].powers[tier - 1]
-                if pw.trigger.get("trigger") == "after_first_push_of_two" and power_available(
-                    ctx, self.seat, tier
-                ):
+                from engine.rules.movement import conduit_points
+
+                if (pw.trigger.get("trigger") == "after_first_push_of_two"
+                        and power_available(ctx, self.seat, tier)
+                        and sum(conduit_points(ctx, self.seat)) > 0):
                     from engine.rules.endturn import OptionalPowerFrame
 
                     ctx.push(OptionalPowerFrame(self.seat, tier, "Undertow: count conduits now"))

@@ -120,8 +120,10 @@ class ClaimFrame(Frame):
             self.owed = sum(self.price(ctx, i) for i in self.picked)
         if self.phase == 1:
             if self.owed > 0:
-                ch = [Choice(f"pay:{TYPES[t]}", f"Pay with a {TYPES[t]}", ("shop",), t)
-                      for t in range(4) if p.shop[t]]
+                ch = [] if self.teleport_only else [
+                    Choice(f"pay:{TYPES[t]}", f"Pay with a {TYPES[t]}", ("shop",), t)
+                    for t in range(4) if p.shop[t]
+                ]
                 if figure_value_in_pool(ctx, self.seat):
                     ch.append(Choice("pay:figure", "Pay with your figure (worth 2) and teleport",
                                      ("shop",), -1))
@@ -169,7 +171,7 @@ class ClaimFrame(Frame):
             if c.data == -1:
                 from engine.rules.movement import TeleportFrame
 
-                self.owed = 0
+                self.owed = max(0, self.owed - figure_value_in_pool(ctx, self.seat))
                 ctx.push(TeleportFrame(self.seat, "any_non_bridge", "", "Valimod's figure"))
             else:
                 move_energy(ctx, self.seat, c.data, "shop", "exhausted", "paid for a tile")
