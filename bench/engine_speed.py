@@ -29,12 +29,13 @@ from engine.data import rules  # noqa: E402
 from engine.game import new_game  # noqa: E402
 
 
-def run(players: int, games: int, seed: int) -> dict[str, float]:
+def run(players: int, games: int, seed: int, undo: bool = False) -> dict[str, float]:
     rules()  # load and validate the catalog once, outside the timing
     decisions = forced = 0
     t0 = time.perf_counter()
     for i in range(games):
         g = new_game(GameConfig(players=players, seed=seed * 1000 + i))
+        g.undo_enabled = undo
         bots = [RandomBot(seed * 7 + i * 13 + k) for k in range(players)]
         while not g.state.over:
             d = g.pending
@@ -45,6 +46,7 @@ def run(players: int, games: int, seed: int) -> dict[str, float]:
     dt = time.perf_counter() - t0
     return {
         "engine": "age-contrived",
+        "undo_tracking": undo,
         "players": players,
         "games": games,
         "decisions": decisions,
@@ -65,6 +67,7 @@ def main() -> int:
     a = ap.parse_args()
     ours = run(a.players, a.games, a.seed)
     print(json.dumps(ours))
+    print(json.dumps(run(a.players, max(1, a.games // 4), a.seed, undo=True)))
     if a.catan_python and Path(a.catan_python).exists():
         script = Path(__file__).with_name("catanatron_baseline.py")
         out = subprocess.run(

@@ -2,15 +2,29 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import engine.rules  # noqa: F401  (registers every Frame class)
+from engine import events as ev
 from engine.config import GameConfig
 from engine.core import Ctx
 from engine.data import Rules, rules
 from engine.decisions import Decision, IllegalChoice
 from engine.events import Event
 from engine.state import GameState, state_from_dict, state_to_dict
+
+
+class UndoStatus(NamedTuple):
+    ok: bool
+    reason: str
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+
+NOTHING_YET = "Nothing to undo: this is the start of the turn."
+OTHER_SEAT = "Undo stops here: another seat decided since (undo never crosses their decisions)."
+REVEALED = "Undo stops here: new tiles were revealed from the Tile Pool supply."
 
 
 class Game:
@@ -22,6 +36,11 @@ class Game:
         self._pending: Decision | None = None
         self.history: list[str] = []  # choice ids made so far (a replay is config+seed+history)
         self.config: dict[str, Any] = {}
+        # undo: (state before, decision, history length) for the current seat's run of choices
+        self._undo: list[tuple[GameState, Decision, int]] = []
+        self._undo_barrier = NOTHING_YET
+        # headless bot games and simulations switch this off: undo snapshots cost a state copy
+        self.undo_enabled = True
 
     # --- running the rules forward ---------------------------------------------------------
 
@@ -63,12 +82,57 @@ class Game:
                 f"{choice_id!r} is not a legal choice for seat {d.seat} ({d.kind}: {d.prompt}); "
                 f"legal: {sample}{more}"
             )
+        before = (self.state.clone(), d, len(self.history)) if self.undo_enabled else None
         ctx = Ctx(self.state, self.rules)
         self.state.decisions += 1
         self.state.stack[-1].apply(ctx, c)  # type: ignore[attr-defined]
         self.history.append(choice_id)
         self._run(ctx)
+        if before is not None:
+            self._note_undo(before, ctx.events)
         return ctx.events
+
+    # --- undo (issue 3) ----------------------------------------------------------------------
+
+    def _note_undo(self, before: tuple[GameState, Decision, int], events: list[ev.Event]) -> None:
+        seat = before[1].seat
+        if self._undo and self._undo[-1][1].seat != seat:
+            self._undo.clear()
+        self._undo.append(before)
+        for e in events:
+            if isinstance(e, ev.TurnStarted):
+                self._undo.clear()
+                self._undo_barrier = NOTHING_YET
+            elif isinstance(e, ev.PoolChanged) and e.revealed:
+                self._undo.clear()
+                self._undo_barrier = REVEALED
+        pend = self._pending
+        if self._undo and pend is not None and pend.seat != seat:
+            self._undo_barrier = OTHER_SEAT
+
+    @property
+    def can_undo(self) -> UndoStatus:
+        """Whether the seat now deciding may step back one decision, and if not, why."""
+        pend = self._pending
+        if pend is None:
+            return UndoStatus(False, "The game is over.")
+        if not self.undo_enabled:
+            return UndoStatus(False, "Undo is switched off for this game.")
+        if not self._undo:
+            return UndoStatus(False, self._undo_barrier)
+        if self._undo[-1][1].seat != pend.seat:
+            return UndoStatus(False, OTHER_SEAT)
+        return UndoStatus(True, "")
+
+    def undo(self) -> None:
+        """Step back one decision within the current seat's turn (exact: the earlier state)."""
+        st = self.can_undo
+        if not st.ok:
+            raise IllegalChoice(st.reason)
+        state, d, hist = self._undo.pop()
+        self.state = state
+        self._pending = d
+        del self.history[hist:]
 
     def start(self) -> list[Event]:
         ctx = Ctx(self.state, self.rules)
@@ -110,6 +174,7 @@ class Game:
         g._pending = self._pending
         g.history = self.history[:]
         g.config = self.config
+        g.undo_enabled = False
         return g
 
     def snapshot(self) -> dict[str, Any]:

@@ -35,6 +35,7 @@ def game_seed(seed: int, i: int) -> int:
 def play_random_game(players: int, seed: int, *, check_every: str = "turn") -> GameResult:
     """Play one game of random bots. check_every: "decision", "turn" or "end"."""
     g: Game = new_game(GameConfig(players=players, seed=seed))
+    g.undo_enabled = False
     bots = [RandomBot(seed * 31 + k) for k in range(players)]
     n = 0
     try:

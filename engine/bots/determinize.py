@@ -1,0 +1,57 @@
+"""Rebuild a playable Game from a seat's view (determinization of the hidden information).
+
+The view lacks the RNG and the order of the face-down Tile Pool supply (only its count). We
+refill the supply with a seeded guess: the unseen shop tiles (min_players <= N, minus the pool
+slots and every tile a player owns), stacked tier I, II, III as at setup (R3.2.7), each tier in
+a seeded random order; the supply is the bottom `count` of that stack, since tiles are drawn
+from the top. The RNG is seeded too. Nothing of the real hidden order is used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.core import Ctx
+from engine.data import Rules, rules
+from engine.game import Game
+from engine.rng import Rng, seed_state
+from engine.state import state_from_dict
+
+_TIERS = ("I", "II", "III")
+
+
+def unseen_tiles(view: Mapping[str, Any], r: Rules) -> list[list[str]]:
+    """Shop tiles that may still be in the supply, per tier (sorted, for determinism)."""
+    n = int(view["n"])
+    seen: set[str] = {t for t in view["pool"] if t}
+    for p in view["players"]:
+        seen.update(p.get("device") or [])
+        seen.update(p.get("staging") or [])
+    out: list[list[str]] = []
+    for tier in _TIERS:
+        out.append(sorted(
+            t for t in r.shop_tiles
+            if r.tiles[t].stack == tier and r.tiles[t].min_players <= n and t not in seen
+        ))
+    return out
+
+
+def game_from_view(view: Mapping[str, Any], seed: int, r: Rules | None = None) -> Game:
+    """A Game consistent with `view`, hidden information filled in from `seed`."""
+    r = r or rules()
+    rng = Rng(seed_state(seed ^ 0xD37E))
+    d: dict[str, Any] = dict(view)  # shallow: the state is cloned below, the view is untouched
+    count = d["supply"]
+    if not isinstance(count, int):  # a full snapshot was passed: keep its supply length
+        count = len(count)
+    stack: list[str] = []
+    for tier in unseen_tiles(view, r):
+        rng.shuffle(tier)
+        stack.extend(tier)
+    d["supply"] = stack[len(stack) - count:] if count else []
+    d["rng"] = seed_state(seed ^ 0x51A7E)
+    d.pop("seat", None)
+    g = Game(state_from_dict(d).clone(), r)
+    g._run(Ctx(g.state, g.rules))
+    return g

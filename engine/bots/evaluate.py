@@ -1,0 +1,174 @@
+"""Position evaluation for the bots: an estimate of each seat's final score (R24).
+
+`seat_values` estimates, per seat, the VP it will end with: its score if the game ended now
+plus discounted potentials (energy on open sections, track progress towards binding, half-freed
+reserve pairs, energy in the device and exhausted pool, the channel marker). Potentials shrink as
+the game nears its end (tempo: few unconstructed sections left). `evaluate` turns that into one
+number for a seat: its value minus a blend of the best and the mean opponent value.
+
+Weights live in a plain dict so that bench/tune_bots.py can tune them by self-play.
+"""
+
+from __future__ import annotations
+
+from engine.core import Ctx
+from engine.data import Rules
+from engine.scoring import final_scores
+from engine.state import GameState
+
+# Simple weights (easy bot): current score plus a little of what is on the way.
+SIMPLE_WEIGHTS: dict[str, float] = {
+    "section_energy": 0.8,
+    "section_participation": 1.5,
+    "completer": 3.0,
+    "track_monument": 2.0,
+    "track_pillar": 2.0,
+    "reserve_half": 0.0,
+    "top_energy": 0.3,
+    "bottom_energy": 0.3,
+    "exhausted": 0.3,
+    "charged": 0.0,
+    "shop_claim": 0.0,
+    "tempo": 0.0,
+    "opp_max": 1.0,
+    "opp_mean": 0.0,
+}
+
+# Stronger weights (normal / hard), tuned with bench/tune_bots.py.
+STRONG_WEIGHTS: dict[str, float] = {
+    "section_energy": 0.9,  # per own energy on an open / pending section
+    "section_participation": 2.5,  # per section where the seat will take a perk
+    "completer": 1.0,  # x marginal bound VP for the likely completer
+    "track_monument": 1.0,  # x marginal bound VP x progress (peg / top)
+    "track_pillar": 1.0,  # x marginal pillar VP x progress
+    "reserve_half": 0.5,  # x marginal row VP for each half-freed reserve pair
+    "top_energy": 0.8,  # per energy in a top row (will be deployed)
+    "bottom_energy": 0.5,  # per energy in a bottom row (one action each)
+    "exhausted": 0.35,  # per energy in the exhausted pool
+    "charged": 0.8,  # a charged channel marker (a second push)
+    "shop_claim": 0.0,  # per shop energy, beyond its 1 VP (buying power)
+    "tempo": 0.6,  # how fast potentials fade as the game nears its end
+    "opp_max": 0.6,
+    "opp_mean": 0.4,
+}
+
+
+def _progress_factor(s: GameState, w: dict[str, float]) -> float:
+    """1.0 early; falls towards 0 as the last sections get built (potential is worth less)."""
+    if s.over:
+        return 0.0
+    left = sum(len(m.stack) for m in s.monuments.values())
+    if s.end_triggered:
+        return 0.15
+    tempo = w.get("tempo", 0.0)
+    if tempo <= 0.0:
+        return 1.0
+    # ~left/(left+k): with k = 4*tempo, 12 sections left -> ~0.83, 2 left -> ~0.45
+    k = 4.0 * tempo
+    return left / (left + k) if left else 0.1
+
+
+def seat_values(s: GameState, r: Rules, w: dict[str, float]) -> list[float]:
+    """Estimated final score per seat."""
+    ctx = Ctx(s, r)
+    scores = final_scores(ctx)
+    out = [float(sc.total) for sc in scores]
+    if s.over:
+        return out
+    fade = _progress_factor(s, w)
+    n = s.n
+    top_bound = len(r.bound_vp) - 1
+    top_pillar = len(r.pillar_vp) - 1
+    # bound counts per seat per region
+    bound_n = {reg: [sum(rows[k]) for k in range(n)] for reg, rows in s.bound.items()}
+    pillars_n = [0] * n
+    free_pillar = 0
+    for e in s.pillars.values():
+        if e >= 0:
+            pillars_n[e // 4] += 1
+        elif e == -1:
+            free_pillar += 1
+    pending = {c.monument: c for c in s.completions}
+    pot = [0.0] * n
+    for mid, m in s.monuments.items():
+        if not m.stack:
+            continue
+        region = r.monuments[mid].region
+        counts = [0] * n
+        for e in m.spaces:
+            if e >= 0:
+                counts[e // 4] += 1
+        filled = sum(counts)
+        total = len(m.spaces) or 1
+        frac = filled / total
+        comp = pending.get(mid)
+        for k in range(n):
+            if counts[k] == 0:
+                continue
+            pot[k] += w["section_energy"] * counts[k] + w["section_participation"] * (
+                0.5 + 0.5 * frac
+            )
+        # the completer binds one energy: likely the seat with most energy (or the known one)
+        if comp is not None:
+            cseat = comp.completer
+            cert = 1.0
+        else:
+            cseat = max(range(n), key=lambda k: counts[k]) if filled else -1
+            cert = frac * frac
+        if cseat >= 0 and counts[cseat] > 0:
+            b = bound_n.get(region, [0] * n)[cseat]
+            marg = r.bound_vp[min(top_bound, b + 1)] - r.bound_vp[min(top_bound, b)]
+            pot[cseat] += w["completer"] * cert * marg
+    best_bound_marg = [0.0] * n
+    for k in range(n):
+        best = 0
+        for vals in bound_n.values():
+            b = vals[k]
+            best = max(best, r.bound_vp[min(top_bound, b + 1)] - r.bound_vp[min(top_bound, b)])
+        best_bound_marg[k] = float(best)
+    for k, p in enumerate(s.players):
+        v = 0.0
+        for ti, (etype, peg) in enumerate(p.tracks):
+            if etype < 0:
+                continue
+            prog = min(1.0, peg / r.track_top) if r.track_top else 1.0
+            if ti == 0:
+                v += w["track_monument"] * prog * best_bound_marg[k]
+            else:
+                c = pillars_n[k]
+                marg = r.pillar_vp[min(top_pillar, c + 1)] - r.pillar_vp[min(top_pillar, c)]
+                if free_pillar == 0:
+                    marg = 0
+                v += w["track_pillar"] * prog * marg
+        rows_done = sum(1 for x in p.reserve if x == 0)
+        half = sum(1 for x in p.reserve if x == 1)
+        if half and rows_done < len(r.reserve_vp) - 1:
+            row_marg = r.reserve_vp[rows_done + 1] - r.reserve_vp[rows_done]
+            v += w["reserve_half"] * half * row_marg
+        top_e = 0
+        bot_e = 0
+        for slots in p.top.values():
+            top_e += sum(1 for x in slots if x >= 0)
+        for slots in p.bottom.values():
+            bot_e += sum(1 for x in slots if x >= 0)
+        v += w["top_energy"] * top_e + w["bottom_energy"] * bot_e
+        v += w["exhausted"] * sum(p.exhausted)
+        if p.charged:
+            v += w["charged"]
+        v += w["shop_claim"] * sum(p.shop)
+        pot[k] += v
+    return [out[k] + fade * pot[k] for k in range(n)]
+
+
+def relative(values: list[float], seat: int, w: dict[str, float]) -> float:
+    """The seat's value against its opponents (what a winner maximizes)."""
+    others = [v for k, v in enumerate(values) if k != seat]
+    if not others:
+        return values[seat]
+    return values[seat] - w["opp_max"] * max(others) - w["opp_mean"] * (
+        sum(others) / len(others)
+    )
+
+
+def evaluate(s: GameState, r: Rules, seat: int, w: dict[str, float]) -> float:
+    return relative(seat_values(s, r, w), seat, w)
