@@ -100,21 +100,17 @@ class Frame:
         Frame.registry[cls.__name__] = cls
 
     def clone(self) -> Frame:
-        vals = []
-        for f in dataclasses.fields(self):  # type: ignore[arg-type]
-            v = getattr(self, f.name)
-            vals.append(_copy_value(v))
-        return type(self)(*vals)
+        """Frames hold only immutable values (ints, strings, tuples, catalog effect dicts that
+        are never mutated), so a shallow copy is a full copy."""
+        cls = type(self)
+        names = _FIELD_NAMES.get(cls)
+        if names is None:
+            names = tuple(f.name for f in dataclasses.fields(self))  # type: ignore[arg-type]
+            _FIELD_NAMES[cls] = names
+        return cls(*[getattr(self, n) for n in names])
 
 
-def _copy_value(v: Any) -> Any:
-    if isinstance(v, list):
-        return [_copy_value(x) for x in v]
-    if isinstance(v, dict):
-        return {k: _copy_value(x) for k, x in v.items()}
-    if isinstance(v, tuple):
-        return tuple(_copy_value(x) for x in v)
-    return v
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 @dataclass(slots=True)
