@@ -48,7 +48,8 @@ class AdvanceFrame(Frame):
     seat: int
     phase: int
     reverse: bool
-    first: str  # after push 1: the other original staging tile, the only one push 2 may use
+    other: int  # after push 1: staging index of the other original tile (R5.4); it keeps
+    # its index even if a free Tile Pool tile replaced it meanwhile (R9.4)
     pushes: int
 
     def step(self, ctx: Ctx) -> Decision | None:
@@ -89,7 +90,7 @@ class AdvanceFrame(Frame):
                 return decision(self.seat, "second_push", "Push a second tile?", ch)
             self.phase = 4
         if self.phase == 3:
-            other = self.first  # the other original staging tile (R5.4)
+            other = p.staging[self.other]
             self.phase = 4
             self.pushes = 2
             set_charged(ctx, self.seat, False)
@@ -114,11 +115,9 @@ class AdvanceFrame(Frame):
             return
         if self.phase == 1:
             tile = c.data
-            self.first = tile
             self.pushes = 1
             ejected = push_tile(ctx, self.seat, tile, self.reverse)
-            # remember which staging tile is the other original one
-            self.first = next(t for t in p.staging if t != ejected)
+            self.other = 1 - p.staging.index(ejected)
             self.phase = 2
             ctx.push(LoadFrame(self.seat, tile, 0))
             return
@@ -169,7 +168,7 @@ class LoadFrame(Frame):
         p = ctx.s.players[self.seat]
         pos = position_of(p, self.tile)
         loc = f"slot:{pos}:{row}"
-        ch = energy_choices(ctx, self.seat, prefix="load:")
+        ch = energy_choices(ctx, self.seat, prefix="load:", exclude=loc)
         ch = [Choice(c.id, c.label, (loc,) + c.targets, c.data) for c in ch]
         ch.append(Choice("skip", "Leave this slot empty", (loc,), None))
         ch.append(Choice("skip_rest", "Leave the remaining slots empty", (), None))

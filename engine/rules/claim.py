@@ -85,10 +85,12 @@ class ClaimFrame(Frame):
     taken: int
     teleport_only: bool
     icons: tuple[str, ...]  # icons on the claimed tiles (Valimod II)
+    optional: bool = False  # a step of an "and" token: may be declined (R6.1)
+    new_tiles: tuple[str, ...] = ()  # tiles taken in this Claim (never replaced by the second)
 
     @staticmethod
-    def new(seat: int, max_tiles: int, price_each: int) -> ClaimFrame:
-        return ClaimFrame(seat, max_tiles, price_each, 0, (), 0, 0, False, ())
+    def new(seat: int, max_tiles: int, price_each: int, optional: bool = False) -> ClaimFrame:
+        return ClaimFrame(seat, max_tiles, price_each, 0, (), 0, 0, False, (), optional)
 
     def price(self, ctx: Ctx, slot: int) -> int:
         return self.price_each if self.price_each >= 0 else ctx.r.pool_prices[slot]
@@ -107,6 +109,8 @@ class ClaimFrame(Frame):
                 ]
                 if self.picked:
                     ch.append(Choice("done", "Claim no more tiles"))
+                elif self.optional and ch:
+                    ch.append(Choice("skip", "Skip the Claim"))
                 elif (not any(s.pool) and p.figure == FIGURE_IN_POOL
                       and is_valimod(ctx, self.seat)):
                     # R25.7.3: a Claim only to teleport the figure out
@@ -132,9 +136,10 @@ class ClaimFrame(Frame):
         if self.phase == 2:
             if self.taken < len(self.picked):
                 slot = self.picked[self.taken]
+                ch = [c for c in replace_choices(ctx, self.seat, s.pool[slot])
+                      if c.data not in self.new_tiles]
                 return decision(self.seat, "claim_replace",
-                                f"Which of your tiles does {s.pool[slot]} replace?",
-                                replace_choices(ctx, self.seat, s.pool[slot]))
+                                f"Which of your tiles does {s.pool[slot]} replace?", ch)
             self.phase = 3
             tier = find_power(ctx, self.seat, "movement_per_claimed_icon")
             if tier and power_available(ctx, self.seat, tier) and self.icons:
@@ -157,7 +162,9 @@ class ClaimFrame(Frame):
     def apply(self, ctx: Ctx, c: Choice) -> None:
         s = ctx.s
         if self.phase == 0:
-            if c.id == "done":
+            if c.id == "skip":
+                ctx.pop()
+            elif c.id == "done":
                 self.phase = 1
                 self.owed = sum(self.price(ctx, i) for i in self.picked)
             elif c.id == "teleport_only":
@@ -180,6 +187,7 @@ class ClaimFrame(Frame):
         slot = self.picked[self.taken]
         new = s.pool[slot]
         self.icons = self.icons + ctx.r.tiles[new].icons
+        self.new_tiles = self.new_tiles + (new,)
         take_tile(ctx, self.seat, slot, c.data, self.price(ctx, slot))
         self.taken += 1
 

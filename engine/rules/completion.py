@@ -167,6 +167,8 @@ class ParticipantFrame(Frame):
             if "bonus" not in self.perks_taken:
                 ch.append(Choice("perk:bonus", f"Bonus tile: {ctx.r.bonus_tiles[bonus].text}",
                                  (f"bonus:{self.monument}",)))
+            if self.perks_taken:  # Multanec II (Foreman): the second perk is optional
+                ch.append(Choice("perk:none", "Foreman: do not take the other perk"))
         if (not self.is_completer and self.completer >= 0 and not self.bound and own):
             t3 = find_power(ctx, self.seat, "bind_from_section")  # Multanec III
             if t3:
@@ -199,6 +201,9 @@ class ParticipantFrame(Frame):
                 ctx.emit(ev.PowerUsed(self.seat, power_id(ctx, self.seat, tier), "binds"))
             move_energy(ctx, self.seat, t, self._loc(ctx, t), f"bound:{region}", "bound")
             offer_patron(ctx, self.seat, region)
+            return
+        if cid == "perk:none":
+            self.perks = 0
             return
         if cid.startswith("perk:"):
             kind = cid[5:]

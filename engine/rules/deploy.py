@@ -18,6 +18,7 @@ class DeployFrame(Frame):
     max_tiles: int
     chosen: tuple[str, ...]
     current: str  # tile being deployed ("" = choosing a tile)
+    optional: bool = False  # a step of an "and" token: may be declined (R6.1)
 
     def step(self, ctx: Ctx) -> Decision | None:
         p = ctx.s.players[self.seat]
@@ -46,6 +47,8 @@ class DeployFrame(Frame):
                              (f"slot:{pos}:top",), tile))
         if self.chosen:
             ch.append(Choice("done", "Deploy no more tiles"))
+        elif self.optional:
+            ch.append(Choice("done", "Skip the Deploy"))
         if not ch:
             ctx.pop()
             return None

@@ -72,12 +72,13 @@ def describe(ctx: Ctx, e: Effect) -> str:
     return str(name).replace("_", " ")
 
 
-def push_effect(ctx: Ctx, seat: int, e: Effect, source: str = "") -> None:
-    """Queue effect `e` for `seat` (a sequence's first step runs first)."""
+def push_effect(ctx: Ctx, seat: int, e: Effect, source: str = "", part: bool = False) -> None:
+    """Queue effect `e` for `seat` (a sequence's first step runs first). `part`: a step of an
+    "and" sequence, which the player may decline (R6.1)."""
     name = e["effect"]
     if name == "sequence":
         for step in reversed(e["steps"]):
-            push_effect(ctx, seat, step, source)
+            push_effect(ctx, seat, step, source, part=True)
     elif name == "choice":
         ctx.push(ChoiceFrame(seat, tuple(e["options"]), source))
     elif name == "free_reserve":
@@ -89,10 +90,11 @@ def push_effect(ctx: Ctx, seat: int, e: Effect, source: str = "") -> None:
     elif name == "replenish_tile":
         ctx.push(bonus.ReplenishFrame(seat, int(e["tiles"]), e.get("filter") or "", (), "", 0))
     elif name == "deploy":
-        ctx.push(deploy.DeployFrame(seat, tuple(e["from_positions"]), int(e["tiles"]), (), ""))
+        ctx.push(deploy.DeployFrame(seat, tuple(e["from_positions"]), int(e["tiles"]), (), "",
+                                    part))
     elif name == "claim_tiles":
         pe = e.get("price_each")
-        ctx.push(claim.ClaimFrame.new(seat, int(e["max"]), -1 if pe is None else int(pe)))
+        ctx.push(claim.ClaimFrame.new(seat, int(e["max"]), -1 if pe is None else int(pe), part))
     elif name == "claim_rightmost_free":
         ctx.push(claim.FreeTileFrame(seat, 0, ""))
     elif name == "reposition":

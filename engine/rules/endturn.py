@@ -244,10 +244,11 @@ def migration_options(ctx: Ctx, seat: int) -> list[Choice]:
             continue
         for sp, cell in s.pillars.items():
             if cell >= 0 and cell // 4 == seat and r.pillar_region[sp] != here:
-                src, dst = f"pillar:{sp}", f"pillar:{free[0]}"
-                out.append(Choice(f"mig:{src}>{dst}",
-                                  f"Move your pillar energy to {ctx.name(here)}",
-                                  (src, dst), (src, dst, cell % 4)))
+                for target in free:
+                    src, dst = f"pillar:{sp}", f"pillar:{target}"
+                    out.append(Choice(f"mig:{src}>{dst}",
+                                      f"Move your pillar energy to {ctx.name(here)}",
+                                      (src, dst), (src, dst, cell % 4)))
     return out
 
 

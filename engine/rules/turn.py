@@ -84,7 +84,7 @@ class TurnFrame(Frame):
         ctx.emit(ev.TurnTypeChosen(self.seat, c.id))
         self.phase = 1
         if c.id == "advance":
-            ctx.push(AdvanceFrame(self.seat, 0, False, "", 0))
+            ctx.push(AdvanceFrame(self.seat, 0, False, 0, 0))
         else:
             ctx.push(ActionsFrame(self.seat))
 
