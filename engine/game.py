@@ -25,6 +25,7 @@ class UndoStatus(NamedTuple):
 NOTHING_YET = "Nothing to undo: this is the start of the turn."
 OTHER_SEAT = "Undo stops here: another seat decided since (undo never crosses their decisions)."
 REVEALED = "Undo stops here: new tiles were revealed from the Tile Pool supply."
+LOADED = "Undo stops here: the game was just loaded from a save."
 
 
 class Game:
@@ -109,6 +110,10 @@ class Game:
         pend = self._pending
         if self._undo and pend is not None and pend.seat != seat:
             self._undo_barrier = OTHER_SEAT
+
+    def note_loaded(self) -> None:
+        self._undo.clear()
+        self._undo_barrier = LOADED
 
     @property
     def can_undo(self) -> UndoStatus:

@@ -11,9 +11,9 @@ Weights live in a plain dict so that bench/tune_bots.py can tune them by self-pl
 
 from __future__ import annotations
 
-from engine.core import Ctx
+from engine.core import Ctx, figure_value_in_pool
 from engine.data import Rules
-from engine.scoring import final_scores
+from engine.scoring import achievements_vp, bridge_vp
 from engine.state import GameState
 
 # Simple weights (easy bot): current score plus a little of what is on the way.
@@ -68,14 +68,35 @@ def _progress_factor(s: GameState, w: dict[str, float]) -> float:
     return left / (left + k) if left else 0.1
 
 
+def current_scores(
+    s: GameState, r: Rules, bound_n: dict[str, list[int]], pillars_n: list[int]
+) -> list[float]:
+    """R24 totals per seat (engine.scoring's parts, computed without the tiebreak counters)."""
+    ctx = Ctx(s, r)
+    top_bound = len(r.bound_vp) - 1
+    top_pillar = len(r.pillar_vp) - 1
+    has_ach = [False] * s.n
+    for flat, mult in s.ach.values():
+        if flat >= 0:
+            has_ach[flat // 4] = True
+        if mult >= 0:
+            has_ach[mult // 4] = True
+    out = []
+    for k, p in enumerate(s.players):
+        v = r.reserve_vp[sum(1 for x in p.reserve if x == 0)]
+        v += sum(r.bound_vp[min(top_bound, vals[k])] for vals in bound_n.values())
+        v += r.pillar_vp[min(top_pillar, pillars_n[k])]
+        if p.bridge_loc[2] not in ("", "board", "box"):
+            v += bridge_vp(ctx, k)
+        if has_ach[k]:
+            v += achievements_vp(ctx, k)
+        v += sum(p.shop) + figure_value_in_pool(ctx, k)
+        out.append(float(v))
+    return out
+
+
 def seat_values(s: GameState, r: Rules, w: dict[str, float]) -> list[float]:
     """Estimated final score per seat."""
-    ctx = Ctx(s, r)
-    scores = final_scores(ctx)
-    out = [float(sc.total) for sc in scores]
-    if s.over:
-        return out
-    fade = _progress_factor(s, w)
     n = s.n
     top_bound = len(r.bound_vp) - 1
     top_pillar = len(r.pillar_vp) - 1
@@ -88,6 +109,10 @@ def seat_values(s: GameState, r: Rules, w: dict[str, float]) -> list[float]:
             pillars_n[e // 4] += 1
         elif e == -1:
             free_pillar += 1
+    out = current_scores(s, r, bound_n, pillars_n)
+    if s.over:
+        return out
+    fade = _progress_factor(s, w)
     pending = {c.monument: c for c in s.completions}
     pot = [0.0] * n
     for mid, m in s.monuments.items():

@@ -67,7 +67,7 @@ class Params:
 
 
 NORMAL = Params(beam=5, max_children=12, max_nodes=300)
-HARD = Params(beam=8, max_children=16, max_nodes=700, replies=4)
+HARD = Params(beam=6, max_children=14, max_nodes=400, replies=3, reply_children=5)
 
 
 class PlannerBot:
@@ -136,8 +136,8 @@ class PlannerBot:
             d = g.pending
             if d is None or d.seat == seat:
                 return
-            cid = self._greedy_step(g, self.p.reply_children)
-            budget[0] -= min(len(d.choices), self.p.reply_children)
+            cid = self._greedy_step(g, 4)
+            budget[0] -= min(len(d.choices), 4)
             events = g.choose(cid)
             node.steps += 1
             if self._ended(events, g, seat, own_turn) or node.steps > 200:

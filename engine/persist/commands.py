@@ -8,6 +8,13 @@ import sys
 from typing import Any
 
 
+def _count(text: str) -> int:
+    n = int(text)
+    if n < 0:
+        raise argparse.ArgumentTypeError("must be 0 or more")
+    return n
+
+
 def _schema(a: argparse.Namespace) -> int:
     from engine.persist.models import schema
 
@@ -81,7 +88,7 @@ def add_parsers(sub: Any) -> None:
     r = sub.add_parser("replay", help="re-play a save from its config, seed and choices")
     r.add_argument("file")
     r.add_argument("--verify", action="store_true", help="check the snapshot equals the replay")
-    r.add_argument("--to", type=int, default=None, help="stop after N choices")
+    r.add_argument("--to", type=_count, default=None, help="stop after N choices")
     r.add_argument("--log", action="store_true", help="print the game log")
     r.set_defaults(fn=_replay)
     p = sub.add_parser("selfplay", help="play N random legal decisions and save")

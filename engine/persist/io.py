@@ -53,6 +53,9 @@ def atomic_write(path: Path, text: str) -> None:
     """Write via a temp file in the same folder, fsync, rename: a crash leaves the old file."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    for stale in path.parent.glob(f".{path.name}.*.tmp"):  # left by a writer that was killed
+        with contextlib.suppress(OSError):
+            stale.unlink()
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         os.chmod(tmp, 0o644)
@@ -65,12 +68,6 @@ def atomic_write(path: Path, text: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
-    with contextlib.suppress(OSError):  # make the rename durable where the OS allows it
-        dfd = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(dfd)
-        finally:
-            os.close(dfd)
 
 
 def save_game(game: Game, path: str | Path, note: str = "") -> Path:
@@ -94,6 +91,8 @@ def _first_error(exc: ValidationError) -> str:
 def parse_document(text: str) -> dict[str, Any]:
     try:
         doc = json.loads(text, parse_constant=_reject_constant)
+    except RecursionError as exc:
+        raise SaveError("This is not a save file: its JSON is nested too deeply.") from exc
     except (json.JSONDecodeError, ValueError) as exc:
         raise SaveError(f"This is not a save file: it is not valid JSON ({exc}).") from exc
     if not isinstance(doc, dict):
@@ -141,6 +140,7 @@ def loads_save(text: str, *, verify: bool = False) -> Game:
         raise SaveError(f"This save file cannot be resumed ({type(exc).__name__}: {exc}).") from exc
     game.config = cfg.to_dict()
     game.history = list(model.choices)
+    game.note_loaded()
     if verify:
         verify_replay(game, cfg, model.choices)
     return game

@@ -55,9 +55,14 @@ def check_snapshot(d: dict[str, Any], r: Rules) -> GameState:
     named = [c for c in chars if c]
     _need(len(set(named)) == len(named), "two players have the same character")
     tiles_seen: set[str] = set()
+    set_up = d["turn"] > 0 or any(p["device"] for p in players)
     for i, p in enumerate(players):
-        if not p["device"]:
+        for k, (t, peg) in enumerate(p["tracks"]):
+            _need(-1 <= t <= 3 and 0 <= peg <= r.track_top and (t == -1) == (peg == 0),
+                  f"players[{i}].tracks[{k}] is not a valid track position")
+        if not set_up:
             continue
+        _need(bool(p["character"]), f"players[{i}] has no character")
         tiles = p["device"] + p["staging"]
         _need(len(p["device"]) == 5 and len(p["staging"]) == 2,
               f"players[{i}] must have 5 active and 2 staging tiles")
@@ -82,8 +87,9 @@ def check_snapshot(d: dict[str, Any], r: Rules) -> GameState:
               f"players[{i}]'s figure is on an unknown space {p['figure']!r}")
         _need(p["behind"] == "" or p["behind"] in r.neighbours,
               f"players[{i}]'s facing names an unknown space {p['behind']!r}")
-        _need(p["patron"] == "" or p["patron"] in r.monuments,
-              f"players[{i}] holds an unknown patron token {p['patron']!r}")
+        _need(p["patron"] == "" or p["patron"] in d["monuments"],
+              f"players[{i}] holds the patron token of a monument not in play "
+              f"({p['patron']!r})")
     for mid, m in d["monuments"].items():
         _need(mid in r.monuments and m["id"] == mid, f"unknown monument {mid!r}")
         secs = {s.id for s in r.monuments[mid].sections}
@@ -123,11 +129,12 @@ def check_snapshot(d: dict[str, Any], r: Rules) -> GameState:
     _need(d["active"] < n and d["start_player"] < n, "the active or start player does not exist")
     for c in d["completions"]:
         _need(c["monument"] in d["monuments"], f"a pending completion names {c['monument']!r}")
+    _need(bool(d["stack"]) or d["over"], "the game is neither over nor waiting for a decision")
     check_frames(d["stack"])
     try:
         s = state_from_dict(d)
     except (KeyError, TypeError, ValueError) as exc:
         raise Invalid(f"the snapshot cannot be rebuilt ({exc})") from exc
     errs = check(Ctx(s, r))
-    _need(not errs, "the snapshot is inconsistent: " + errs[0] if errs else "")
+    _need(not errs, errs[0] if errs else "")
     return s
