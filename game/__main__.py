@@ -1,5 +1,50 @@
 """Entry point: ``python -m game`` (also the PyInstaller entry script)."""
 
-from engine.cli import main
+from __future__ import annotations
 
-raise SystemExit(main(["play"]))
+import argparse
+import sys
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m game", description="An Age Contrived")
+    p.add_argument("--terminal", action="store_true", help="a bots' game in the terminal")
+    p.add_argument("--screenshot", metavar="OUT.png", help="render to a PNG and exit")
+    p.add_argument("--bench-frames", type=int, metavar="N", help="time N frames of bots")
+    p.add_argument("--json", action="store_true", help="print the benchmark as JSON")
+    p.add_argument("--scenario", metavar="FILE", help="a save/scenario to show")
+    p.add_argument("--size", default="1600x900", help="window size, e.g. 1600x900")
+    p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--players", type=int, default=3)
+    p.add_argument("--moves", type=int, default=0, help="random moves to reach mid-game")
+    a = p.parse_args(argv)
+    if a.terminal:
+        from engine.cli import main as cli_main
+
+        return cli_main(["play"])
+    from game.layout import parse_size
+
+    size = parse_size(a.size)
+    if a.screenshot:
+        from game.headless import screenshot
+
+        return screenshot(a.screenshot, size, a.scenario, a.seed, a.players, a.moves)
+    if a.bench_frames:
+        from game.headless import bench
+
+        return bench(a.bench_frames, size, a.scenario, a.seed, a.players,
+                     a.moves or 0, a.json)
+    from game.app import App
+
+    app = App()
+    if a.scenario or a.moves:
+        from game.headless import build_session
+
+        s = build_session(a.scenario, a.seed, a.players, a.moves)
+        if s is not None:
+            app.start_session(s)
+    return app.run()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,306 @@
+"""The transmutation device of one seat (5 active tiles, 2 staging tiles, action tokens,
+conduits, exhausted pool, reserve, bank, tracks, channel marker, bridges and powers), and
+the at-a-glance rows for every seat."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game import theme, tokens
+from game.icons import ACTION_ICON
+from game.layout import DEVICE_H, DEVICE_Y, RIGHT_W, RIGHT_X, SEATS_Y, VH
+from game.scenegraph import Canvas, Node
+from game.targets import Hotspot
+
+TILE_Y, TILE_W, TILE_H = 60.0, 84.0, 116.0
+STAGING_X = (12.0, 100.0)
+
+
+def pos_x(pos: int) -> float:
+    """Left edge of device position 1..5."""
+    return 200.0 + (pos - 1) * 92.0
+
+
+def track_labels(r: Any) -> tuple[str, str]:
+    return ("Monument Track", "Pillar Track")
+
+
+class DeviceView(Node):
+    clip_hit = True
+    def __init__(self, table: Any) -> None:
+        super().__init__(RIGHT_X, DEVICE_Y, RIGHT_W, DEVICE_H)
+        self.table = table
+        self.seat = 0
+        self.slide: dict[str, tuple[float, float]] = {}  # tile -> animated x offset, alpha
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def refresh(self, seat: int) -> None:
+        s = self.table.shown
+        r = self.table.rules
+        if seat >= len(s.players):
+            return
+        p = s.players[seat]
+        key = (seat, tuple(p.device), tuple(p.staging), tuple(p.actions), tuple(p.conduits))
+        if key == getattr(self, "_key", None):
+            return
+        self._key = key
+        self.seat = seat
+        self.clear()
+        for i, tid in enumerate(p.device):
+            td = r.tiles.get(tid)
+            x = pos_x(i + 1)
+            tip = self._tile_tip(tid, i + 1)
+            self.add(Hotspot(f"slot:{i + 1}:top", x, TILE_Y, TILE_W, TILE_H / 2,
+                             f"{tip} — top row" if td else tip, z=6))
+            self.add(Hotspot(f"slot:{i + 1}:bottom", x, TILE_Y + TILE_H / 2, TILE_W, TILE_H / 2,
+                             f"{tip} — bottom row", z=6))
+            tok = p.actions[i] if i < len(p.actions) else ""
+            at = r.action_tokens.get(tok)
+            self.add(Hotspot(f"action:{seat}:{i + 1}", x, 182, TILE_W, 28,
+                             f"Action token {at.name}: {at.text}" if at else "Action token"))
+            self.add(Hotspot(f"conduit:{seat}:{i + 1}", x + 22, 30, TILE_W - 44, 24,
+                             f"Conduit space above position {i + 1}"
+                             + (f": {p.conduits[i]}" if i < len(p.conduits) and p.conduits[i]
+                                else "")))
+        for k, tid in enumerate(p.staging[:2]):
+            self.add(Hotspot(f"staging:{seat}:{tid}", STAGING_X[k], TILE_Y, 80, TILE_H,
+                             f"Staging tile {tid}: push it into the device"))
+        self.add(Hotspot("exhausted", 8, 218, 176, 76, "Exhausted pool: energy waiting to be "
+                         "loaded onto the device"))
+        self.add(Hotspot("reserve", 190, 218, 176, 76, "Energy reserve: free energy to bring "
+                         "it into play; rows fully freed score at the end"))
+        self.add(Hotspot("shop", 372, 218, 86, 76, "Your Tile Pool bank (pays for tiles)"))
+        for k, name in enumerate(("monument", "pillar")):
+            self.add(Hotspot(f"track:{seat}:{name}", 466, 220 + k * 36, 136, 34,
+                             f"{name.title()} Track"))
+        ch = r.characters.get(p.character)
+        if ch is not None:
+            for k, pw in enumerate(ch.powers):
+                self.add(Hotspot(f"power:{pw.id}", 610, 218 + k * 25, 112, 24,
+                                 f"Power {pw.tier} {pw.name}: {pw.text}"))
+
+    def draw_frame(self, c: Canvas) -> None:
+        """The static panel (cached by the table)."""
+        c.fill(theme.BG_DARK, 3, 4, self.w, self.h, 12)
+        c.fill(theme.PANEL, 0, 0, self.w, self.h, 12)
+        c.fill(theme.PANEL_EDGE, 0, 0, self.w, self.h, 12, 2)
+        c.fill(theme.PANEL_DARK, 6, TILE_Y - 6, 180, TILE_H + 12, 8)
+        c.text("staging", 96, TILE_Y + TILE_H + 8, 11, theme.INK_SOFT, False, "midtop")
+        c.fill((120, 96, 70), 192, TILE_Y - 6, 468, TILE_H + 12, 8)
+        for i in range(5):
+            c.text(str(i + 1), pos_x(i + 1) + TILE_W / 2, TILE_Y - 12, 11, theme.INK_SOFT, True,
+                   "center")
+        for x, w, title in ((8, 176, "Exhausted pool"), (190, 176, "Reserve"), (372, 86, "Bank")):
+            c.fill(theme.PANEL_DARK, x, 218, w, 76, 8)
+            c.text(title, x + 8, 222, 11, theme.INK_SOFT, True)
+
+    def _tile_tip(self, tid: str, pos: int) -> str:
+        td = self.table.rules.tiles.get(tid)
+        if td is None:
+            return f"Position {pos}"
+        icons = ", ".join(td.icons) or "no icons"
+        return (f"Position {pos}: tile {tid} ({td.top} top / {td.bottom} bottom slots; "
+                f"{icons})")
+
+    def draw_self(self, c: Canvas) -> None:
+        t = self.table
+        s = t.shown
+        r = t.rules
+        col = t.session.colour(self.seat)
+        c.fill(col, 10, 0, self.w - 20, 6, 3)
+        if self.seat >= len(s.players):
+            return
+        p = s.players[self.seat]
+        tokens.seat_marker(c, 20, 20, 9, col, t.session.shape(self.seat))
+        who = "bot" if not t.session.is_human(self.seat) else "human"
+        if t.peek_seat == self.seat:
+            who += ", peeking — click the row again to go back"
+        c.text(f"{t.session.name(self.seat)} — transmutation device ({who})", 36, 20, 17,
+               theme.INK, True, "midleft")
+        c.icon("channel", 690, 22, 26 if p.charged else 20)
+        c.text("charged" if p.charged else "exhausted", 672, 22, 11, theme.INK_SOFT, False,
+               "midright")
+        if p.patron:
+            c.icon("patron", 560, 20, 22)
+            c.text(r.names.get(p.patron, p.patron), 574, 20, 10, theme.INK_SOFT, False,
+                   "midleft", max_w=70)
+        # staging area and the device
+        for k, tid in enumerate(p.staging[:2]):
+            self._tile(c, tid, STAGING_X[k], 80, p)
+        for i, tid in enumerate(p.device):
+            x = pos_x(i + 1)
+            self._tile(c, tid, x, TILE_W, p)
+            # conduit
+            cd = p.conduits[i] if i < len(p.conduits) else ""
+            if cd:
+                c.fill((90, 120, 160), x + 18, 32, TILE_W - 36, 18, 6)
+                icons = r.conduit_icons.get(cd, ())
+                for k, name in enumerate(icons[:3]):
+                    ix = x + TILE_W / 2 + (k - (len(icons[:3]) - 1) / 2) * 16
+                    c.icon(ACTION_ICON.get(name, "channel"), ix, 41, 14)
+            # action token
+            tok = p.actions[i] if i < len(p.actions) else ""
+            at = r.action_tokens.get(tok)
+            face = (222, 196, 150) if at is None or not at.upgrade else (250, 214, 120)
+            c.fill(theme.darken(face, 0.4), x + 1, 184, TILE_W, 26, 6)
+            c.fill(face, x, 182, TILE_W, 26, 6)
+            c.text(at.name if at else "—", x + TILE_W / 2, 195, 10, theme.INK, True, "center",
+                   max_w=TILE_W - 6)
+        self._pools(c, p)
+
+    def _tile(self, c: Canvas, tid: str, x: float, w: float, p: Any) -> None:
+        td = self.table.rules.tiles.get(tid)
+        dx, alpha = self.slide.get(tid, (0.0, 1.0))
+        if td is None or alpha <= 0:
+            return
+        tokens.tile(c, x + dx, TILE_Y, w, TILE_H, td.top, td.bottom, td.icons,
+                    p.top.get(tid), p.bottom.get(tid), td.stack)
+
+    def _pools(self, c: Canvas, p: Any) -> None:
+        y0 = 218
+        for x, w, title, vals in ((8, 176, "Exhausted pool", p.exhausted),
+                                  (190, 176, "Reserve", p.reserve),
+                                  (372, 86, "Bank", p.shop)):
+            del title
+            if w > 100:
+                for ty in range(4):
+                    cx = x + 22 + ty * 40
+                    tokens.energy(c, cx, y0 + 42, 12, ty)
+                    c.text(str(vals[ty]), cx, y0 + 64, 12, theme.INK, True, "center")
+            else:
+                for ty in range(4):
+                    cx = x + 14 + (ty % 2) * 40
+                    cy = y0 + 32 + (ty // 2) * 24
+                    tokens.energy(c, cx, cy, 8, ty)
+                    c.text(str(vals[ty]), cx + 12, cy, 11, theme.INK, True, "midleft")
+        draw_tracks(c, 466, y0, p, self.table.rules.track_top)
+        ch = self.table.rules.characters.get(p.character)
+        if ch is not None:
+            for k, pw in enumerate(ch.powers):
+                y = y0 + k * 25
+                open_ = k < len(p.bridge_loc) and p.bridge_loc[k] != "board"
+                face = (250, 232, 190) if open_ else (170, 150, 120)
+                c.fill(face, 610, y, 112, 23, 5)
+                if not open_:
+                    c.icon("bridge", 622, y + 11, 18)
+                c.text(f"{pw.tier}. {pw.name}", 634, y + 11, 10,
+                       theme.INK if open_ else theme.CREAM, True, "midleft", max_w=86)
+
+
+def draw_tracks(c: Canvas, x: float, y: float, p: Any, top: int, w: float = 136,
+                compact: bool = False) -> None:
+    for k, icon in enumerate(("castle", "pillar")):
+        ty, peg = p.tracks[k] if k < len(p.tracks) else (-1, 0)
+        yy = y + (k * 36 + 17 if not compact else k * 18 + 8)
+        step = (w - 30) / max(1, top)
+        c.icon(icon, x + 10, yy, 18 if not compact else 13)
+        c.line(theme.PANEL_EDGE, (x + 24, yy), (x + 24 + step * top, yy), 2)
+        for i in range(top + 1):
+            c.circle(theme.PANEL_EDGE, x + 24 + step * i, yy, 3 if not compact else 2)
+        if ty >= 0:
+            tokens.energy(c, x + 24 + step * peg, yy, 8 if not compact else 6, ty)
+
+
+class SeatsView(Node):
+    clip_hit = True
+    """Every seat at a glance: score, device, pools, tracks, bridges."""
+
+    def __init__(self, table: Any) -> None:
+        super().__init__(RIGHT_X, SEATS_Y, RIGHT_W, VH - SEATS_Y - 6)
+        self.table = table
+
+    def row_h(self) -> float:
+        n = max(1, len(self.table.shown.players))
+        return min(96.0, self.h / n)
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def refresh(self) -> None:
+        if self.children and len(self.children) == 10 * len(self.table.shown.players):
+            return
+        self.clear()
+        s = self.table.shown
+        rh = self.row_h()
+        for seat in range(len(s.players)):
+            y = seat * rh
+            for k, name in enumerate(("monument", "pillar")):
+                self.add(Hotspot(f"track:{seat}:{name}", 560, y + 4 + k * 18, 120, 18,
+                                 f"{self.table.session.name(seat)}: {name.title()} Track"))
+            for i in range(5):
+                self.add(Hotspot(f"action:{seat}:{i + 1}", 200 + i * 44, y + rh - 22, 40, 18,
+                                 f"{self.table.session.name(seat)}: action {i + 1}"))
+
+    def on_click(self, lx: float, ly: float, button: int) -> bool:
+        seat = int(ly // self.row_h())
+        if button == 1 and 0 <= seat < len(self.table.shown.players):
+            self.table.peek(seat)
+            return True
+        return False
+
+    def tooltip(self) -> str:
+        return "Click a row to see that seat's whole device above"
+
+    def draw_frame(self, c: Canvas) -> None:
+        """Static row backgrounds (cached by the table)."""
+        t = self.table
+        rh = self.row_h()
+        for seat in range(len(t.shown.players)):
+            y = seat * rh
+            c.fill(theme.BG_DARK, 2, y + 3, self.w, rh - 4, 8)
+            c.fill(theme.PANEL, 0, y, self.w, rh - 4, 8)
+            c.fill(t.session.colour(seat), 0, y, 6, rh - 4, 3)
+
+    def draw_self(self, c: Canvas) -> None:
+        t = self.table
+        s = t.shown
+        r = t.rules
+        rh = self.row_h()
+        for seat, p in enumerate(s.players):
+            y = seat * rh
+            col = t.session.colour(seat)
+            active = seat == s.active
+            if active:
+                c.fill(theme.lighten(col, 0.75), 6, y, self.w - 6, rh - 4, 8)
+            tokens.seat_marker(c, 22, y + 16, 8, col, t.session.shape(seat))
+            c.text(t.session.name(seat), 36, y + 16, 14, theme.INK, True, "midleft", max_w=120)
+            kind = "human" if t.session.is_human(seat) else f"bot ({t.session.seats[seat].level})"
+            c.text(kind, 36, y + 33, 10, theme.INK_SOFT, False, "midleft")
+            score = t.score_shown(seat)
+            c.text(f"{score}", 170, y + 20, 22, theme.INK, True, "midright")
+            c.text("VP", 174, y + 24, 10, theme.INK_SOFT, True, "midleft")
+            if not t.session.is_human(seat) and t.thinking_seat == seat:
+                dots = "." * (1 + int(t.clock * 3) % 3)
+                c.text(f"thinking{dots}", 36, y + 50, 11, theme.DENY, True, "midleft")
+            elif active:
+                c.text("▶ turn", 36, y + 50, 11, theme.darken(col, 0.3), True, "midleft")
+            # mini device
+            for i, tid in enumerate(p.device):
+                td = r.tiles.get(tid)
+                x = 200 + i * 44
+                if td is None:
+                    continue
+                tokens.tile(c, x, y + 4, 40, rh - 30, td.top, td.bottom, (),
+                            p.top.get(tid), p.bottom.get(tid))
+                tok = p.actions[i] if i < len(p.actions) else ""
+                at = r.action_tokens.get(tok)
+                c.fill((222, 196, 150), x, y + rh - 22, 40, 16, 4)
+                c.text(at.name if at else "", x + 2, y + rh - 14, 7, theme.INK, False,
+                       "midleft", max_w=36)
+            # pools
+            for k, (label, vals) in enumerate((("exh", p.exhausted), ("res", p.reserve))):
+                yy = y + 10 + k * 22
+                c.text(label, 424, yy, 9, theme.INK_SOFT, True, "midleft")
+                for ty in range(4):
+                    tokens.energy(c, 452 + ty * 26, yy, 6, ty)
+                    c.text(str(vals[ty]), 460 + ty * 26, yy, 9, theme.INK, True, "midleft")
+            c.icon("channel", 440, y + 58, 16 if p.charged else 11)
+            bridges = sum(1 for b in p.bridge_loc if b != "board")
+            c.icon("bridge", 470, y + 58, 16)
+            c.text(f"{bridges}/3", 482, y + 58, 10, theme.INK, True, "midleft")
+            if p.patron:
+                c.icon("patron", 522, y + 58, 16)
+            draw_tracks(c, 560, y + 4, p, r.track_top, 120, compact=True)
+            c.text(f"bank {sum(p.shop)}", 600, y + 50, 10, theme.INK_SOFT, True, "midleft")

@@ -1,0 +1,149 @@
+"""Heads-up pieces of the table: the top strip of seats, the log drawer, the hand-off
+screen and tooltips."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game import theme, tokens
+from game.animations import ease_out_cubic
+from game.layout import TOP_H, VH, VW
+from game.scenegraph import Button, Canvas, Node
+
+
+class TopBar(Node):
+    def __init__(self, table: Any) -> None:
+        super().__init__(0, 0, VW, TOP_H, z=1)
+        self.table = table
+        self.add(Button("Menu (Esc)", VW - 130, 8, 120, 36, table.open_menu, 13,
+                        tip="Pause menu: save, settings, quit"))
+        self.add(Button("Log (L)", VW - 240, 8, 100, 36, table.toggle_log, 13,
+                        tip="Show or hide the game log"))
+        self.add(Button("Undo", VW - 340, 8, 90, 36, table.undo, 13,
+                        tip="Ctrl+Z: step back one decision of your own turn, when the rules "
+                            "allow it"))
+
+    def draw_self(self, c: Canvas) -> None:
+        t = self.table
+        s = t.shown
+        c.fill(theme.BG_DARK, 0, 0, VW, TOP_H)
+        c.line(theme.PANEL_EDGE, (0, TOP_H - 1), (VW, TOP_H - 1), 2)
+        n = len(s.players)
+        w = min(250.0, (VW - 520) / max(1, n))
+        for seat in range(n):
+            x = 10 + seat * (w + 6)
+            col = t.session.colour(seat)
+            active = seat == s.active
+            c.fill(theme.lighten(col, 0.2) if active else theme.darken(col, 0.45), x, 6, w, 40,
+                   8)
+            if active:
+                c.fill(theme.HILITE, x, 6, w, 40, 8, 2.5)
+            tokens.seat_marker(c, x + 18, 26, 10, col, t.session.shape(seat))
+            c.text(t.session.name(seat), x + 34, 17, 14, theme.CREAM, True, "midleft",
+                   max_w=w - 90)
+            kind = "you" if t.session.is_human(seat) else "bot"
+            if t.thinking_seat == seat:
+                kind = "thinking" + "." * (1 + int(t.clock * 3) % 3)
+            c.text(kind, x + 34, 36, 10, theme.CREAM, False, "midleft")
+            c.text(str(t.score_shown(seat)), x + w - 10, 26, 22, theme.CREAM, True, "midright")
+        info = f"Turn {s.turn}"
+        if s.end_triggered:
+            info += " — final round"
+        c.text(info, VW - 356, 26, 14, theme.CREAM, True, "midright")
+        if t.message:
+            c.text(t.message, VW - 356, 44, 10, theme.PANEL_DARK, False, "midright",
+                   max_w=300)
+
+
+class LogDrawer(Node):
+    """The game log, sliding in from the right."""
+
+    W = 520.0
+
+    def __init__(self, table: Any) -> None:
+        super().__init__(VW, 52, self.W, VH - 52, z=40)
+        self.table = table
+        self.open = False
+        self.t = 0.0
+
+    def toggle(self) -> None:
+        self.open = not self.open
+
+    def on_update(self, dt: float) -> None:
+        target = 1.0 if self.open else 0.0
+        step = dt * 5
+        self.t = min(target, self.t + step) if self.t < target else max(target, self.t - step)
+        self.x = VW - self.W * ease_out_cubic(self.t)
+        self.visible = self.t > 0.001
+
+    def contains(self, lx: float, ly: float) -> bool:
+        return self.visible and super().contains(lx, ly)
+
+    interactive = True
+
+    def draw_self(self, c: Canvas) -> None:
+        c.fill((0, 0, 0), -4, 0, self.W + 4, self.h)
+        c.fill((250, 240, 218), 0, 0, self.W, self.h)
+        c.text("Game log", 14, 10, 18, theme.INK, True)
+        lines = self.table.session.log
+        y = self.h - 12
+        for raw in reversed(lines[-200:]):
+            wrapped = theme.wrap(raw, max(6, round(12 * c.s)), round((self.W - 28) * c.s))
+            for ln in reversed(wrapped):
+                y -= 16
+                if y < 40:
+                    return
+                bold = raw.startswith("---")
+                c.text(ln, 14, y, 12, theme.INK if bold else theme.INK_SOFT, bold)
+
+
+class Handoff(Node):
+    """Hot-seat hand-off: covers everything private until the next human clicks."""
+
+    interactive = True
+
+    def __init__(self, table: Any) -> None:
+        super().__init__(0, 0, VW, VH, z=90)
+        self.table = table
+        self.visible = False
+        self.seat = -1
+
+    def show(self, seat: int) -> None:
+        self.seat = seat
+        self.visible = True
+
+    def on_click(self, lx: float, ly: float, button: int) -> bool:
+        if button == 1:
+            self.visible = False
+            self.table.handoff_done(self.seat)
+        return True
+
+    def draw_self(self, c: Canvas) -> None:
+        t = self.table
+        col = t.session.colour(self.seat)
+        c.fill(theme.BG_DARK, 0, 0, VW, VH)
+        c.fill(theme.darken(col, 0.6), VW / 2 - 360, VH / 2 - 170, 720, 340, 18)
+        c.fill(col, VW / 2 - 360, VH / 2 - 170, 720, 340, 18, 4)
+        tokens.seat_marker(c, VW / 2, VH / 2 - 90, 30, col, t.session.shape(self.seat))
+        c.text(f"Pass the table to {t.session.name(self.seat)}", VW / 2, VH / 2 - 10, 34,
+               theme.CREAM, True, "center")
+        c.text("The other players look away. Click anywhere when you are ready.", VW / 2,
+               VH / 2 + 50, 16, theme.CREAM, False, "center")
+
+
+def draw_tooltip(c: Canvas, text: str, mx: float, my: float) -> None:
+    if not text:
+        return
+    lines: list[str] = []
+    for para in text.split("\n"):
+        lines.extend(theme.wrap(para, max(6, round(13 * c.s)), round(420 * c.s)))
+    f = theme.font(max(6, round(13 * c.s)))
+    w = max(f.size(ln)[0] for ln in lines) / c.s + 20
+    h = 18 * len(lines) + 12
+    x = min(mx + 16, VW - w - 4)
+    y = my + 22 if my + 22 + h < VH else my - h - 8
+    c.fill((0, 0, 0), x + 3, y + 4, w, h, 6)
+    c.fill((255, 250, 236), x, y, w, h, 6)
+    c.fill(theme.PANEL_EDGE, x, y, w, h, 6, 1.5)
+    for i, ln in enumerate(lines):
+        c.text(ln, x + 10, y + 7 + i * 18, 13, theme.INK)

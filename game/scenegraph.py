@@ -1,0 +1,303 @@
+"""A small retained scene graph: nodes with children, local position/scale, z-order,
+update(dt), draw, hit testing and input routing. Nodes draw through a Canvas that maps
+their local (virtual) coordinates onto the window."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Sequence
+
+import pygame
+
+from game import theme
+from game.icons import icon as load_icon
+
+Colour = tuple[int, int, int]
+Point = tuple[float, float]
+
+
+class Canvas:
+    """A surface plus the transform screen = offset + scale * local."""
+
+    def __init__(self, surf: pygame.Surface, scale: float = 1.0, ox: float = 0.0,
+                 oy: float = 0.0) -> None:
+        self.surf = surf
+        self.s = scale
+        self.ox = ox
+        self.oy = oy
+
+    def sub(self, x: float, y: float, scale: float = 1.0) -> Canvas:
+        return Canvas(self.surf, self.s * scale, self.ox + x * self.s, self.oy + y * self.s)
+
+    def pt(self, x: float, y: float) -> tuple[int, int]:
+        return (round(self.ox + x * self.s), round(self.oy + y * self.s))
+
+    def px(self, v: float) -> int:
+        return max(1, round(v * self.s))
+
+    def rect(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
+        x0, y0 = self.pt(x, y)
+        x1, y1 = self.pt(x + w, y + h)
+        return pygame.Rect(x0, y0, max(1, x1 - x0), max(1, y1 - y0))
+
+    def fill(self, col: Colour, x: float, y: float, w: float, h: float, radius: float = 0,
+             width: float = 0) -> None:
+        pygame.draw.rect(self.surf, col, self.rect(x, y, w, h),
+                         self.px(width) if width else 0, self.px(radius) if radius else 0)
+
+    def alpha_fill(self, col: tuple[int, int, int, int], x: float, y: float, w: float,
+                   h: float, radius: float = 0) -> None:
+        r = self.rect(x, y, w, h)
+        tmp = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(tmp, col, tmp.get_rect(), 0, self.px(radius) if radius else 0)
+        self.surf.blit(tmp, r.topleft)
+
+    def circle(self, col: Colour, x: float, y: float, r: float, width: float = 0) -> None:
+        pygame.draw.circle(self.surf, col, self.pt(x, y), max(1, round(r * self.s)),
+                           self.px(width) if width else 0)
+
+    def line(self, col: Colour, a: Point, b: Point, width: float = 1) -> None:
+        pygame.draw.line(self.surf, col, self.pt(*a), self.pt(*b), self.px(width))
+
+    def polygon(self, col: Colour, pts: Sequence[Point], width: float = 0) -> None:
+        pygame.draw.polygon(self.surf, col, [self.pt(*p) for p in pts],
+                            self.px(width) if width else 0)
+
+    def text(self, s: str, x: float, y: float, size: float, col: Colour = theme.INK,
+             bold: bool = False, anchor: str = "topleft", max_w: float = 0) -> pygame.Rect:
+        surf = theme.text_surface(s, max(6, round(size * self.s)), col, bold)
+        if max_w and surf.get_width() > max_w * self.s:
+            w = round(max_w * self.s)
+            surf = surf.subsurface(pygame.Rect(0, 0, w, surf.get_height()))
+        r = surf.get_rect()
+        setattr(r, anchor, self.pt(x, y))
+        self.surf.blit(surf, r)
+        return r
+
+    def icon(self, name: str, x: float, y: float, size: float) -> None:
+        """Blit icon `name` centred on (x, y), `size` virtual units wide."""
+        surf = load_icon(name, round(size * self.s))
+        self.surf.blit(surf, surf.get_rect(center=self.pt(x, y)))
+
+    def shape(self, kind: str, col: Colour, x: float, y: float, r: float,
+              edge: Colour | None = None, width: float = 1.5) -> None:
+        """A filled shape centred on (x, y) with 'radius' r (colour-safe marker)."""
+        pts = shape_points(kind, x, y, r)
+        if pts is None:
+            self.circle(col, x, y, r)
+            if edge is not None:
+                self.circle(edge, x, y, r, width)
+            return
+        self.polygon(col, pts)
+        if edge is not None:
+            self.polygon(edge, pts, width)
+
+
+def shape_points(kind: str, x: float, y: float, r: float) -> list[Point] | None:
+    if kind == "square":
+        k = r * 0.88
+        return [(x - k, y - k), (x + k, y - k), (x + k, y + k), (x - k, y + k)]
+    if kind == "diamond":
+        return [(x, y - r * 1.1), (x + r * 1.1, y), (x, y + r * 1.1), (x - r * 1.1, y)]
+    if kind == "triangle":
+        return [(x, y - r * 1.15), (x + r * 1.1, y + r * 0.8), (x - r * 1.1, y + r * 0.8)]
+    if kind == "hexagon":
+        return [(x + r * math.cos(a), y + r * math.sin(a))
+                for a in (math.pi / 3 * i for i in range(6))]
+    if kind == "star":
+        pts: list[Point] = []
+        for i in range(10):
+            rr = r * (1.15 if i % 2 == 0 else 0.6)
+            a = -math.pi / 2 + i * math.pi / 5
+            pts.append((x + rr * math.cos(a), y + rr * math.sin(a)))
+        return pts
+    return None
+
+
+class Node:
+    """A scene-graph node. (x, y) is its position in the parent's space, `scale` scales its
+    subtree, (w, h) is its own hit box in local units; `z` orders siblings."""
+
+    interactive = False
+    clip_hit = False  # True: nothing of the subtree lies outside (0, 0, w, h)
+
+    def __init__(self, x: float = 0, y: float = 0, w: float = 0, h: float = 0, z: int = 0,
+                 scale: float = 1.0) -> None:
+        self.x, self.y, self.w, self.h = x, y, w, h
+        self.z = z
+        self.scale = scale
+        self.visible = True
+        self.parent: Node | None = None
+        self.children: list[Node] = []
+        self._sorted = True
+
+    # --- tree --------------------------------------------------------------------------
+    def add(self, *nodes: Node) -> Node:
+        for n in nodes:
+            n.parent = self
+            self.children.append(n)
+        self._sorted = False
+        return nodes[0] if nodes else self
+
+    def remove(self, node: Node) -> None:
+        if node in self.children:
+            self.children.remove(node)
+            node.parent = None
+
+    def clear(self) -> None:
+        for c in self.children:
+            c.parent = None
+        self.children = []
+
+    def ordered(self) -> list[Node]:
+        if not self._sorted:
+            self.children.sort(key=lambda n: n.z)
+            self._sorted = True
+        return self.children
+
+    def walk(self) -> Iterable[Node]:
+        yield self
+        for c in self.children:
+            yield from c.walk()
+
+    def world_origin(self) -> tuple[float, float, float]:
+        """(x, y, scale) of this node's local origin in root (virtual) coordinates."""
+        x, y, s = 0.0, 0.0, 1.0
+        chain: list[Node] = []
+        n: Node | None = self
+        while n is not None:
+            chain.append(n)
+            n = n.parent
+        for node in reversed(chain):
+            x += node.x * s
+            y += node.y * s
+            s *= node.scale
+        return x, y, s
+
+    def world_rect(self) -> pygame.Rect:
+        x, y, s = self.world_origin()
+        return pygame.Rect(round(x), round(y), max(1, round(self.w * s)),
+                           max(1, round(self.h * s)))
+
+    # --- frame ---------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.on_update(dt)
+        for c in list(self.children):
+            c.update(dt)
+
+    def on_update(self, dt: float) -> None:
+        pass
+
+    def draw(self, canvas: Canvas) -> None:
+        if not self.visible:
+            return
+        self.draw_self(canvas)
+        for c in self.ordered():
+            if c.visible:
+                c.draw(canvas.sub(c.x, c.y, c.scale))
+        self.draw_over(canvas)
+
+    def draw_self(self, canvas: Canvas) -> None:
+        pass
+
+    def draw_over(self, canvas: Canvas) -> None:
+        pass
+
+    # --- hit testing and input -------------------------------------------------------------
+    def contains(self, lx: float, ly: float) -> bool:
+        return 0 <= lx < self.w and 0 <= ly < self.h
+
+    def hit(self, lx: float, ly: float) -> Node | None:
+        """The topmost interactive node under the local point (children first)."""
+        if not self.visible:
+            return None
+        if self.clip_hit and not (0 <= lx < self.w and 0 <= ly < self.h):
+            return None
+        for c in reversed(self.ordered()):
+            found = c.hit((lx - c.x) / c.scale, (ly - c.y) / c.scale)
+            if found is not None:
+                return found
+        if self.interactive and self.contains(lx, ly):
+            return self
+        return None
+
+    def to_local(self, vx: float, vy: float) -> tuple[float, float]:
+        x, y, s = self.world_origin()
+        return (vx - x) / s, (vy - y) / s
+
+    def on_click(self, lx: float, ly: float, button: int) -> bool:
+        return False
+
+    def tooltip(self) -> str:
+        return ""
+
+
+class Label(Node):
+    def __init__(self, text: str, x: float, y: float, size: float = 18,
+                 colour: Colour = theme.INK, bold: bool = False, anchor: str = "topleft",
+                 z: int = 0) -> None:
+        super().__init__(x, y, 0, 0, z)
+        self.text, self.size, self.colour, self.bold, self.anchor = text, size, colour, bold, anchor
+
+    def draw_self(self, canvas: Canvas) -> None:
+        canvas.text(self.text, 0, 0, self.size, self.colour, self.bold, self.anchor)
+
+
+class Button(Node):
+    """A clickable button with a label; `action` runs on click."""
+
+    interactive = True
+
+    def __init__(self, label: str, x: float, y: float, w: float, h: float,
+                 action: Callable[[], None], size: float = 18, tip: str = "",
+                 enabled: bool = True, z: int = 0, icon_name: str = "",
+                 selected: bool = False) -> None:
+        super().__init__(x, y, w, h, z)
+        self.label, self.action, self.size, self.tip = label, action, size, tip
+        self.enabled = enabled
+        self.hover = False
+        self.icon_name = icon_name
+        self.selected = selected
+        self.highlight = False
+
+    def draw_self(self, c: Canvas) -> None:
+        base = theme.BUTTON_HOVER if self.hover and self.enabled else theme.BUTTON
+        if self.selected:
+            base = (70, 110, 60)
+        if not self.enabled:
+            base = (128, 114, 100)
+        c.fill(theme.darken(base, 0.4), 0, 3, self.w, self.h, 8)
+        c.fill(base, 0, 0, self.w, self.h, 8)
+        if self.highlight:
+            c.fill(theme.HILITE, -2, -2, self.w + 4, self.h + 4, 9, 3)
+        tx = self.w / 2
+        if self.icon_name:
+            c.icon(self.icon_name, 6 + self.h * 0.35, self.h / 2, self.h * 0.7)
+            tx += self.h * 0.35
+        c.text(self.label, tx, self.h / 2, self.size, theme.BUTTON_TEXT, True, "center",
+               max_w=self.w - 8)
+
+    def on_click(self, lx: float, ly: float, button: int) -> bool:
+        if self.enabled and button == 1:
+            self.action()
+            return True
+        return False
+
+    def tooltip(self) -> str:
+        return self.tip
+
+
+class Panel(Node):
+    """A warm parchment panel."""
+
+    def __init__(self, x: float, y: float, w: float, h: float, z: int = 0,
+                 fill: Colour = theme.PANEL, title: str = "") -> None:
+        super().__init__(x, y, w, h, z)
+        self.fill, self.title = fill, title
+
+    def draw_self(self, c: Canvas) -> None:
+        c.fill(theme.BG_DARK, 3, 4, self.w, self.h, 10)
+        c.fill(self.fill, 0, 0, self.w, self.h, 10)
+        c.fill(theme.PANEL_EDGE, 0, 0, self.w, self.h, 10, 2)
+        if self.title:
+            c.text(self.title, 12, 8, 16, theme.INK_SOFT, True)

@@ -1,0 +1,1 @@
+"""Scenes: menu, new-game setup, the table, hand-off, results, settings, load."""

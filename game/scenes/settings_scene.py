@@ -1,0 +1,87 @@
+"""Settings: window size, fullscreen, animation speed, bot thinking pause, colour-safe."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import theme
+from game.layout import VW
+from game.scenegraph import Button, Canvas
+from game.scenes.base import Scene, menu_button, title_text
+from game.settings import ANIM_SPEEDS, BOT_DELAYS, WINDOW_SIZES
+
+if TYPE_CHECKING:
+    from game.app import App
+
+
+class SettingsScene(Scene):
+    def __init__(self, app: App, back: Scene | None = None) -> None:
+        super().__init__(app)
+        self.back = back
+        self.build()
+
+    def build(self) -> None:
+        self.clear()
+        st = self.app.settings
+        rows: list[tuple[str, list[tuple[str, object]], object]] = [
+            ("Window size", [(f"{w}×{h}", (w, h)) for w, h in WINDOW_SIZES],
+             (st.window_w, st.window_h)),
+            ("Fullscreen (F11)", [("Off", False), ("On", True)], st.fullscreen),
+            ("Animation speed", [(n, v) for n, v in ANIM_SPEEDS], st.anim_speed),
+            ("Bot thinking pause", [(n, v) for n, v in BOT_DELAYS], st.bot_delay),
+            ("Colour-safe symbols", [("Off", False), ("On", True)], st.colour_safe),
+        ]
+        for i, (label, opts, cur) in enumerate(rows):
+            y = 190 + i * 90
+            for k, (name, val) in enumerate(opts):
+                self.add(Button(name, 560 + k * 150, y, 140, 44,
+                                partial(self.set, i, val), 14,
+                                selected=(val == cur)))
+            self.add(_RowLabel(label, 520, y + 22))
+        self.add(menu_button("Back", 700, self.go_back))
+
+    def set(self, row: int, val: object) -> None:
+        st = self.app.settings
+        if row == 0 and isinstance(val, tuple):
+            st.window_w, st.window_h = val
+            self.app.apply_window()
+        elif row == 1:
+            st.fullscreen = bool(val)
+            self.app.apply_window()
+        elif row == 2:
+            st.anim_speed = float(val)  # type: ignore[arg-type]
+        elif row == 3:
+            st.bot_delay = float(val)  # type: ignore[arg-type]
+        elif row == 4:
+            st.colour_safe = bool(val)
+        self.app.save_settings()
+        self.build()
+
+    def go_back(self) -> None:
+        if self.back is not None:
+            self.app.set_scene(self.back)
+        else:
+            self.app.open_menu()
+
+    def draw_self(self, c: Canvas) -> None:
+        c.fill(theme.BG, 0, 0, VW, 900)
+        title_text(c, "Settings", 100)
+
+    def key_down(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_ESCAPE:
+            self.go_back()
+            return True
+        return False
+
+
+class _RowLabel(Button):
+    interactive = False
+
+    def __init__(self, text: str, x: float, y: float) -> None:
+        super().__init__(text, x, y, 0, 0, lambda: None)
+
+    def draw_self(self, c: Canvas) -> None:
+        c.text(self.label, 0, 0, 17, theme.CREAM, True, "midright")

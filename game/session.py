@@ -1,0 +1,146 @@
+"""A game in progress as the UI sees it: the engine Game, who sits where, the log, saves."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from engine import GameConfig, new_game
+from engine.events import Event
+from engine.game import Game
+from engine.log import describe
+from game import theme
+from game.bot_worker import BotLike, make_bot
+from game.settings import user_dir
+
+
+@dataclass
+class SeatSpec:
+    human: bool = True
+    level: str = "random"
+    character: str | None = None  # None = random
+
+
+class Session:
+    def __init__(self, game: Game, seats: list[SeatSpec], bot_seed: int = 0) -> None:
+        self.game = game
+        self.seats = seats
+        self.rules = game.rules
+        self.bots: dict[int, BotLike] = {
+            i: make_bot(s.level, bot_seed * 31 + i) for i, s in enumerate(seats) if not s.human
+        }
+        self.log: list[str] = []
+        for e in getattr(game, "setup_events", []) or []:
+            self.log.append(describe(e, self.rules, self.characters))
+
+    @classmethod
+    def new(cls, seats: list[SeatSpec], seed: int, options: dict[str, Any] | None = None
+            ) -> Session:
+        chars = [s.character for s in seats]
+        cfg = GameConfig(players=len(seats), seed=seed,
+                         characters=chars if any(chars) else None, options=options or {})
+        return cls(new_game(cfg), seats, seed)
+
+    @classmethod
+    def mid_game(cls, seed: int, players: int, moves: int, humans: int = 1) -> Session:
+        """A position reached by playing `moves` random legal choices from a fresh game."""
+        seats = [SeatSpec(human=i < humans) for i in range(players)]
+        s = cls.new(seats, seed)
+        rng = random.Random(seed)
+        for _ in range(moves):
+            d = s.game.pending
+            if d is None:
+                break
+            s.apply(rng.choice(d.choices).id)
+        # stop where a human decides (so the table shows highlighted targets)
+        for _ in range(2000 if humans and moves else 0):
+            d = s.game.pending
+            if d is None or s.is_human(d.seat) and any(c.targets for c in d.choices):
+                break
+            s.apply(rng.choice(d.choices).id)
+        return s
+
+    # --- seats -----------------------------------------------------------------------------
+    @property
+    def characters(self) -> list[str]:
+        return [p.character for p in self.game.state.players]
+
+    def name(self, seat: int) -> str:
+        ch = self.characters[seat] if seat < len(self.characters) else ""
+        return self.rules.names.get(ch, f"Seat {seat + 1}") if ch else f"Seat {seat + 1}"
+
+    def colour(self, seat: int) -> theme.Colour:
+        ch = self.rules.characters.get(self.characters[seat]) if seat < len(
+            self.characters) else None
+        if ch is not None:
+            return theme.hex_colour(ch.colour_hex)
+        return theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
+
+    def shape(self, seat: int) -> str:
+        return theme.SEAT_SHAPES[seat % len(theme.SEAT_SHAPES)]
+
+    def is_human(self, seat: int) -> bool:
+        return 0 <= seat < len(self.seats) and self.seats[seat].human
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.human]
+
+    # --- playing ---------------------------------------------------------------------------
+    def apply(self, choice_id: str) -> list[Event]:
+        events = self.game.choose(choice_id)
+        chars = self.characters
+        for e in events:
+            self.log.append(describe(e, self.rules, chars))
+        if len(self.log) > 3000:
+            del self.log[: len(self.log) - 2500]
+        return events
+
+    # --- saves (the engine's save format: config, seed, choices, snapshot) -------------------
+    def to_save(self, note: str = "") -> dict[str, Any]:
+        g = self.game
+        return {
+            "format": "aac-save", "version": 1, "config": dict(g.config),
+            "seed": int(g.config.get("seed", g.state.seed)), "choices": list(g.history),
+            "snapshot": g.snapshot(),
+            "saved_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "note": note,
+        }
+
+    def save(self, path: Path, note: str = "") -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(self.to_save(note)), encoding="utf-8")
+        tmp.replace(path)
+        side = path.with_suffix(".seats.json")
+        side.write_text(json.dumps([asdict(s) for s in self.seats]), encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: Path) -> Session:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        if not isinstance(data, dict) or "snapshot" not in data:
+            raise ValueError(f"{path}: not an An Age Contrived save (no snapshot)")
+        game = Game.from_snapshot(data["snapshot"])
+        game.config = dict(data.get("config") or {})
+        game.history = list(data.get("choices") or [])
+        n = game.state.n
+        seats = [SeatSpec(human=(i == 0)) for i in range(n)]
+        side = Path(path).with_suffix(".seats.json")
+        if side.exists():
+            try:
+                raw = json.loads(side.read_text(encoding="utf-8"))
+                seats = [SeatSpec(**s) for s in raw][:n]
+            except (ValueError, TypeError):
+                pass
+        return cls(game, seats, int(data.get("seed", 0)))
+
+
+def saves_dir() -> Path:
+    return user_dir("saves")
+
+
+def autosave_path() -> Path:
+    return saves_dir() / "autosave.json"

@@ -1,0 +1,119 @@
+"""Drawing energy tokens, figures and seat markers (colour AND shape, always)."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game import theme
+from game.scenegraph import Canvas
+
+TYPES = theme.ENERGY_TYPES
+
+
+def energy(c: Canvas, x: float, y: float, r: float, etype: int | str,
+           owner_colour: theme.Colour | None = None, owner_shape: str = "circle") -> None:
+    """One energy token. On shared spaces the token takes its owner's colour and shape; the
+    icon inside always names the energy type."""
+    name = etype if isinstance(etype, str) else TYPES[etype % 4]
+    if owner_colour is not None:
+        c.shape(owner_shape, theme.darken(owner_colour, 0.5), x + r * 0.12, y + r * 0.18, r)
+        c.shape(owner_shape, owner_colour, x, y, r, theme.CREAM, 1.2)
+        c.circle(theme.CREAM, x, y, r * 0.62)
+        c.icon(name, x, y, r * 1.15)
+    else:
+        col = theme.ENERGY_COLOUR[name]
+        c.circle(theme.darken(col, 0.5), x + r * 0.1, y + r * 0.15, r)
+        c.circle(theme.CREAM, x, y, r)
+        c.circle(col, x, y, r, 1.6)
+        c.icon(name, x, y, r * 1.5)
+
+
+def empty_slot(c: Canvas, x: float, y: float, r: float, symbol: int | str | None = None) -> None:
+    c.circle(theme.PANEL_DARK, x, y, r)
+    c.circle(theme.INK_SOFT, x, y, r, 1)
+    if symbol is not None:
+        name = symbol if isinstance(symbol, str) else TYPES[symbol % 4]
+        c.icon(name, x, y, r * 1.25)
+
+
+def seat_marker(c: Canvas, x: float, y: float, r: float, colour: theme.Colour,
+                shape: str) -> None:
+    c.shape(shape, theme.darken(colour, 0.55), x + 1, y + 1.5, r)
+    c.shape(shape, colour, x, y, r, theme.CREAM, 1.5)
+
+
+def figure(c: Canvas, x: float, y: float, r: float, colour: theme.Colour, shape: str,
+           facing: tuple[float, float] | None) -> None:
+    """A standing figure: a shadow, a body in the seat's colour+shape and a facing arrow."""
+    if facing is not None:
+        dx, dy = facing
+        d = math.hypot(dx, dy) or 1.0
+        ux, uy = dx / d, dy / d
+        tip = (x + ux * r * 2.1, y + uy * r * 2.1)
+        left = (x + ux * r * 1.1 - uy * r * 0.7, y + uy * r * 1.1 + ux * r * 0.7)
+        right = (x + ux * r * 1.1 + uy * r * 0.7, y + uy * r * 1.1 - ux * r * 0.7)
+        c.polygon(theme.darken(colour, 0.3), [tip, left, right])
+        c.polygon(theme.CREAM, [tip, left, right], 1)
+    c.circle((0, 0, 0), x + 1.5, y + 3, r * 0.9)
+    c.shape(shape, colour, x, y - r * 0.2, r, theme.CREAM, 2)
+    c.circle(theme.CREAM, x, y - r * 0.2, r * 0.3)
+
+
+_tile_cache: dict[tuple[object, ...], pygame.Surface] = {}
+
+
+def tile(c: Canvas, x: float, y: float, w: float, h: float, top: int, bottom: int,
+         icons: tuple[str, ...], top_fill: list[int] | None = None,
+         bottom_fill: list[int] | None = None, tier: str = "", dim: bool = False) -> None:
+    """A transmutation tile: top row of slots, its action icons, bottom row of slots.
+    Rendered once per look and size, then blitted."""
+    key = (round(c.s, 4), w, h, top, bottom, icons, tuple(top_fill or ()),
+           tuple(bottom_fill or ()), tier, dim)
+    surf = _tile_cache.get(key)
+    if surf is None:
+        if len(_tile_cache) > 1500:
+            _tile_cache.clear()
+        surf = pygame.Surface((max(1, round((w + 4) * c.s)), max(1, round((h + 5) * c.s))),
+                              pygame.SRCALPHA)
+        _tile_draw(Canvas(surf, c.s), 0, 0, w, h, top, bottom, icons, top_fill, bottom_fill,
+                   tier, dim)
+        _tile_cache[key] = surf
+    c.surf.blit(surf, c.pt(x, y))
+
+
+def _tile_draw(c: Canvas, x: float, y: float, w: float, h: float, top: int, bottom: int,
+               icons: tuple[str, ...], top_fill: list[int] | None,
+               bottom_fill: list[int] | None, tier: str, dim: bool) -> None:
+    from game.icons import ACTION_ICON
+
+    face = (236, 222, 190) if not dim else (200, 190, 170)
+    c.fill(theme.darken(face, 0.5), x + 2, y + 3, w, h, 7)
+    c.fill(face, x, y, w, h, 7)
+    c.fill(theme.PANEL_EDGE, x, y, w, h, 7, 1.5)
+    c.line(theme.PANEL_EDGE, (x + 4, y + h * 0.5), (x + w - 4, y + h * 0.5), 1)
+    r = min(w / (2.6 * max(1, top, bottom)), h * 0.13)
+    for _row, n, fill, cy in (("top", top, top_fill, y + h * 0.22),
+                             ("bottom", bottom, bottom_fill, y + h * 0.78)):
+        for i in range(n):
+            cx = x + w * (i + 0.5) / n
+            v = fill[i] if fill and i < len(fill) else -1
+            if v >= 0:
+                energy(c, cx, cy, r, v)
+            else:
+                empty_slot(c, cx, cy, r)
+    if icons:
+        k = len(icons)
+        isz = min(h * 0.24, w / (k + 0.5))
+        for i, name in enumerate(icons):
+            c.icon(ACTION_ICON.get(name, "boot"), x + w * (i + 0.5) / k, y + h * 0.5, isz)
+    if tier:
+        c.text(tier, x + 4, y + h * 0.5, max(6, h * 0.1), theme.INK_SOFT, True, "midleft")
+
+
+def slot_centre(x: float, y: float, w: float, h: float, n: int, i: int,
+                row: str) -> tuple[float, float, float]:
+    """Centre and radius of slot i of n in a tile drawn by `tile`."""
+    cy = y + h * (0.22 if row == "top" else 0.78)
+    return x + w * (i + 0.5) / max(1, n), cy, 0.0
