@@ -13,6 +13,10 @@ from engine import GameConfig, new_game
 from engine.events import Event
 from engine.game import Game
 from engine.log import describe
+from engine.persist import load_game, save_game
+from engine.persist.autosave import Autosaver, latest_autosave
+from engine.persist.dirs import autosave_dir
+from engine.persist.io import atomic_write
 from game import theme
 from game.bot_worker import BotLike, make_bot
 from game.settings import user_dir
@@ -34,6 +38,7 @@ class Session:
             i: make_bot(s.level, bot_seed * 31 + i) for i, s in enumerate(seats) if not s.human
         }
         self.log: list[str] = []
+        self.game_id = time.strftime("game-%Y%m%d-%H%M%S") + f"-{game.state.seed & 0xFFFF}"
         for e in getattr(game, "setup_events", []) or []:
             self.log.append(describe(e, self.rules, self.characters))
 
@@ -100,47 +105,48 @@ class Session:
             del self.log[: len(self.log) - 2500]
         return events
 
-    # --- saves (the engine's save format: config, seed, choices, snapshot) -------------------
-    def to_save(self, note: str = "") -> dict[str, Any]:
-        g = self.game
-        return {
-            "format": "aac-save", "version": 1, "config": dict(g.config),
-            "seed": int(g.config.get("seed", g.state.seed)), "choices": list(g.history),
-            "snapshot": g.snapshot(),
-            "saved_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "note": note,
-        }
-
+    # --- saves (engine.persist: validated, atomic; seats in a small side file) -----------------
     def save(self, path: Path, note: str = "") -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(self.to_save(note)), encoding="utf-8")
-        tmp.replace(path)
-        side = path.with_suffix(".seats.json")
-        side.write_text(json.dumps([asdict(s) for s in self.seats]), encoding="utf-8")
+        save_game(self.game, path, note)
+        atomic_write(seats_path(path), json.dumps([asdict(s) for s in self.seats]))
+
+    def autosave(self) -> Path:
+        """Autosave at a turn start: the last 10 per game are kept (engine.persist.autosave)."""
+        path = Autosaver(self.game_id).save(self.game)
+        atomic_write(path.parent / "seats.json", json.dumps([asdict(s) for s in self.seats]))
+        return path
 
     @classmethod
     def load(cls, path: Path) -> Session:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-        if not isinstance(data, dict) or "snapshot" not in data:
-            raise ValueError(f"{path}: not an An Age Contrived save (no snapshot)")
-        game = Game.from_snapshot(data["snapshot"])
-        game.config = dict(data.get("config") or {})
-        game.history = list(data.get("choices") or [])
+        """Load a save; a bad file raises engine.persist.SaveError with one readable sentence."""
+        path = Path(path)
+        game = load_game(path)
         n = game.state.n
         seats = [SeatSpec(human=(i == 0)) for i in range(n)]
-        side = Path(path).with_suffix(".seats.json")
-        if side.exists():
-            try:
-                raw = json.loads(side.read_text(encoding="utf-8"))
-                seats = [SeatSpec(**s) for s in raw][:n]
-            except (ValueError, TypeError):
-                pass
-        return cls(game, seats, int(data.get("seed", 0)))
+        for side in (seats_path(path), path.parent / "seats.json"):
+            if side.exists():
+                try:
+                    raw = json.loads(side.read_text(encoding="utf-8"))
+                    loaded = [SeatSpec(**s) for s in raw][:n]
+                    if len(loaded) == n:
+                        seats = loaded
+                except (ValueError, TypeError):
+                    pass
+                break
+        s = cls(game, seats, int(game.config.get("seed", 0)))
+        if path.parent.parent == autosave_dir():
+            s.game_id = path.parent.name  # keep autosaving into the same game's folder
+        return s
+
+
+def seats_path(path: Path) -> Path:
+    return Path(path).with_suffix(".seats.json")
 
 
 def saves_dir() -> Path:
     return user_dir("saves")
 
 
-def autosave_path() -> Path:
-    return saves_dir() / "autosave.json"
+def autosave_path() -> Path | None:
+    """The most recent autosave of any game (for "Continue"), or None."""
+    return latest_autosave()

@@ -14,15 +14,14 @@ WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 216
 
 
 def user_dir(kind: str = "config") -> Path:
-    """Per-user directory (AGE_CONTRIVED_HOME overrides, for tests)."""
-    env = os.environ.get("AGE_CONTRIVED_HOME")
-    if env:
-        return Path(env) / kind
-    import platformdirs
+    """Per-user directory: platformdirs' folders, or $AAC_HOME/<kind> (tests, portable use)."""
+    from engine.persist.dirs import APP, ENV, data_root
 
-    if kind == "config":
-        return Path(platformdirs.user_config_dir("age-contrived"))
-    return Path(platformdirs.user_data_dir("age-contrived")) / kind
+    if kind == "config" and not os.environ.get(ENV):
+        import platformdirs
+
+        return Path(platformdirs.user_config_dir(APP, appauthor=False))
+    return data_root() / kind
 
 
 @dataclass

@@ -20,7 +20,7 @@ from game.settings import Settings  # noqa: E402
 
 @pytest.fixture
 def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("AGE_CONTRIVED_HOME", str(tmp_path))
+    monkeypatch.setenv("AAC_HOME", str(tmp_path))
     a = App((1280, 720), Settings(anim_speed=0.0, bot_delay=0.0), persist=False, headless=True)
     yield a
     a.bot_worker.stop()

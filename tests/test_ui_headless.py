@@ -13,7 +13,7 @@ from game.__main__ import main  # noqa: E402
 
 
 def test_screenshot_menu(tmp_path, monkeypatch):
-    monkeypatch.setenv("AGE_CONTRIVED_HOME", str(tmp_path))
+    monkeypatch.setenv("AAC_HOME", str(tmp_path))
     out = tmp_path / "menu.png"
     assert main(["--screenshot", str(out), "--size", "1280x720"]) == 0
     img = pygame.image.load(str(out))
@@ -21,7 +21,7 @@ def test_screenshot_menu(tmp_path, monkeypatch):
 
 
 def test_screenshot_mid_game(tmp_path, monkeypatch):
-    monkeypatch.setenv("AGE_CONTRIVED_HOME", str(tmp_path))
+    monkeypatch.setenv("AAC_HOME", str(tmp_path))
     out = tmp_path / "table.png"
     assert main(["--screenshot", str(out), "--seed", "3", "--players", "4", "--moves",
                  "200"]) == 0
@@ -29,7 +29,7 @@ def test_screenshot_mid_game(tmp_path, monkeypatch):
 
 
 def test_screenshot_scenario(tmp_path, monkeypatch):
-    monkeypatch.setenv("AGE_CONTRIVED_HOME", str(tmp_path))
+    monkeypatch.setenv("AAC_HOME", str(tmp_path))
     from pathlib import Path
 
     scen = sorted((Path(__file__).resolve().parents[1] / "saves" / "scenarios").glob("*.json"))
@@ -40,7 +40,7 @@ def test_screenshot_scenario(tmp_path, monkeypatch):
 
 
 def test_bench_frames_json(tmp_path, monkeypatch, capsys):
-    monkeypatch.setenv("AGE_CONTRIVED_HOME", str(tmp_path))
+    monkeypatch.setenv("AAC_HOME", str(tmp_path))
     assert main(["--bench-frames", "60", "--json", "--size", "1280x720"]) == 0
     data = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert data["frames"] == 60 and data["max_ms"] >= data["median_ms"] > 0

@@ -20,7 +20,7 @@ from tests.test_ui_game import centre, click  # noqa: E402
 
 @pytest.fixture
 def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("AGE_CONTRIVED_HOME", str(tmp_path))
+    monkeypatch.setenv("AAC_HOME", str(tmp_path))
     a = App((1600, 900), Settings(anim_speed=0.0, bot_delay=0.0), persist=False, headless=True)
     yield a
     a.bot_worker.stop()

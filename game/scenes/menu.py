@@ -34,7 +34,7 @@ class MenuScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.clock = 0.0
-        has_auto = autosave_path().exists()
+        has_auto = autosave_path() is not None
         y = 330.0
         self.add(menu_button("New game", y, app.open_setup, tip="Set up seats and start"))
         self.add(menu_button("Continue last autosave", y + 66, self.continue_game,
@@ -46,8 +46,12 @@ class MenuScene(Scene):
         self.error = ""
 
     def continue_game(self) -> None:
+        path = autosave_path()
+        if path is None:
+            self.error = "There is no autosave yet."
+            return
         try:
-            self.app.start_session(Session.load(autosave_path()))
+            self.app.start_session(Session.load(path))
         except (OSError, ValueError, KeyError, TypeError) as exc:
             self.error = f"Could not continue: {exc}"
 

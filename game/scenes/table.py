@@ -21,7 +21,7 @@ from game.layout import DEVICE_Y, RIGHT_X, SEATS_Y, VH, VW
 from game.prompt_bar import Popup, PromptBar
 from game.scenegraph import Canvas, Node
 from game.scenes.base import Scene
-from game.session import Session, autosave_path
+from game.session import Session
 from game.targets import Hotspot, target_kind
 
 if TYPE_CHECKING:
@@ -238,7 +238,7 @@ class TableScene(Scene):
 
     def autosave(self) -> None:
         with contextlib.suppress(OSError):
-            self.session.save(autosave_path(), "autosave")
+            self.session.autosave()
 
     def save(self) -> None:
         from game.session import saves_dir
