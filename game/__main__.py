@@ -17,7 +17,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--players", type=int, default=3)
     p.add_argument("--moves", type=int, default=0, help="random moves to reach mid-game")
+    p.add_argument("--smoke", action="store_true",
+                   help="headless self-test: a short bots' game, a save and a reload; exit 0")
     a = p.parse_args(argv)
+    if a.smoke:
+        from game.smoke import run as smoke
+
+        return smoke()
     if a.terminal:
         from engine.cli import main as cli_main
 
