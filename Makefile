@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 LINT_DIRS := $(foreach d,engine game tests bench,$(if $(wildcard $(d)/*.py $(d)/*/*.py),$(d)))
 TYPE_DIRS := $(foreach d,engine game,$(if $(wildcard $(d)/*.py $(d)/*/*.py),$(d)))
 
-.PHONY: all venv play test lint typecheck pytest bench clean
+.PHONY: all venv play test lint typecheck pytest bench dist clean
 
 all: test
 
@@ -37,6 +37,15 @@ test: lint typecheck pytest
 bench: $(STAMP)
 	@if [ -f bench/engine_speed.py ]; then $(PY) bench/engine_speed.py; \
 	else echo "bench: bench/engine_speed.py does not exist yet"; fi
+
+# The PyInstaller bundle (build.spec): dist/AnAgeContrived/, then its --smoke self-test.
+# `make dist ONEFILE=1` also builds the one-file dist/AnAgeContrived-onefile.
+dist: $(STAMP)
+	rm -rf build/pyinstaller dist/AnAgeContrived dist/AnAgeContrived-onefile
+	$(PY) -m PyInstaller --noconfirm --log-level WARN --distpath dist \
+		--workpath build/pyinstaller build.spec $(if $(ONEFILE),-- --onefile)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy dist/AnAgeContrived/AnAgeContrived --smoke
+	@echo "dist: the game is in dist/AnAgeContrived/ (run dist/AnAgeContrived/AnAgeContrived)"
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .mypy_cache .ruff_cache .pytest_cache .hypothesis
