@@ -18,12 +18,14 @@ class Tween:
 
     def __init__(self, duration: float, on_update: Callable[[float], None] | None = None,
                  on_done: Callable[[], None] | None = None, delay: float = 0.0,
-                 ease: Callable[[float], float] = ease_in_out) -> None:
+                 ease: Callable[[float], float] = ease_in_out,
+                 on_start: Callable[[], None] | None = None) -> None:
         self.duration = max(1e-6, duration)
         self.delay = delay
         self.elapsed = 0.0
         self.on_update = on_update
         self.on_done = on_done
+        self.on_start = on_start
         self.ease = ease
         self.done = False
         self.started = False
@@ -41,16 +43,22 @@ class Tween:
             return
         self.elapsed += dt
         if self.elapsed >= self.delay:
-            self.started = True
+            self._start()
             if self.on_update:
                 self.on_update(self.t)
         if self.elapsed >= self.delay + self.duration:
             self.finish()
 
+    def _start(self) -> None:
+        if not self.started:
+            self.started = True
+            if self.on_start:
+                self.on_start()
+
     def finish(self) -> None:
         if self.done:
             return
-        self.started = True
+        self._start()
         self.elapsed = self.delay + self.duration
         if self.on_update:
             self.on_update(1.0)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
 from typing import Any
 
@@ -28,6 +29,8 @@ class App:
         self.window: pygame.Surface
         self.apply_window()
         pygame.display.set_caption("An Age Contrived")
+        with contextlib.suppress(pygame.error, FileNotFoundError, AttributeError):
+            pygame.display.set_icon(icons.icon("castle", 64))  # never fatal
         self.bot_worker = BotWorker()
         self.running = True
         self.hovered: Node | None = None
@@ -131,6 +134,8 @@ class App:
             self.mouse_v = (vx, vy)
             if 0 <= vx < VW and 0 <= vy < VH:
                 self.scene.mouse_down(vx, vy, e.button)
+        elif e.type == pygame.MOUSEWHEEL:
+            self.scene.wheel(*self.mouse_v, int(e.y))
         elif e.type == pygame.KEYDOWN:
             if e.key == pygame.K_F11:
                 self.toggle_fullscreen()

@@ -12,7 +12,7 @@ from typing import Any
 import pygame
 
 from engine.data import data_dir
-from game import theme, tokens
+from game import help, theme, tokens
 from game.layout import BOARD_S, BOARD_X, BOARD_Y
 from game.scenegraph import Canvas, Node
 from game.targets import Hotspot, centred
@@ -118,21 +118,30 @@ class BoardView(Node):
     def static_hotspots(self) -> None:
         r = self.table.rules
         for sid, s in self.g.spaces.items():
-            tip = f"{r.names.get(sid, sid)} ({s['kind'].replace('_', ' ')})"
-            self.add(centred(sid, s["x"], s["y"], SPACE_R + 3, tip))
+            spot = centred(sid, s["x"], s["y"], SPACE_R + 3)
+            spot.tipfn = lambda sid=sid: self._space_tip(sid)
+            self.add(spot)
         for n in range(1, 5):
             x, y = self.g.pool_slot(n)
-            self.add(Hotspot(f"pool_slot:{n}", x - 50, y - 55, 100, 110,
-                             f"Tile Pool slot {n} (price {r.pool_prices[n - 1]})"))
-        self.add(Hotspot("shop", 712, 858, 154, 126, "Tile Pool banks: energy stored to pay "
-                         "for tiles (counts at the end)"))
+            spot = Hotspot(f"pool_slot:{n}", x - 50, y - 55, 100, 110)
+            spot.tipfn = lambda n=n: self._pool_tip(n)
+            self.add(spot)
+        self.add(Hotspot("shop", 712, 858, 154, 126, help.bank()))
+        sx, sy = self.g.pool["stack_spot"]["x"], self.g.pool["stack_spot"]["y"]
+        supply = Hotspot("info:supply", sx - 30, sy - 44, 60, 86)
+        supply.tipfn = self._supply_tip
+        self.add(supply)
         for pid, (x, y) in self.g.pillar.items():
             region = self.g.pillar_region[pid]
-            self.add(centred(f"pillar:{pid}", x, y, 9,
-                             f"Pillar of Civilization, {r.names.get(region, region)}"))
+            self.add(centred(f"pillar:{pid}", x, y, 9, help.pillar(r.names.get(region, region))))
         for rid, (x, y) in self.g.bound.items():
-            self.add(centred(f"bound:{rid}", x, y, 16,
-                             f"Bound energy area of {r.names.get(rid, rid)}"))
+            self.add(centred(f"bound:{rid}", x, y, 16, help.bound_area(r.names.get(rid, rid))))
+        for seat in range(len(self.table.shown.players)):
+            x, y = self.g.reserve_area(seat)
+            for ty in range(4):
+                self.add(Hotspot(f"info:reserves:{seat}:{ty}", x - 40, y - 14 + ty * 18, 88, 17,
+                                 help.energy(ty, f"{self.table.session.name(seat)}'s reserve "
+                                             "and exhausted pool"), z=7))
         self.dynamic: list[Node] = []
         self._key: object = None
 
@@ -175,7 +184,7 @@ class BoardView(Node):
             if m.bonus:
                 self.dynamic.append(centred(f"bonus_tile:{m.bonus}", bx, by, 11, tip, z=5))
             self.dynamic.append(centred(f"patron:{mid}", sx + CARD_W / 2 + 14, sy + 4, 11,
-                                        f"Patron token of {name}", z=6))
+                                        help.patron_token(mid), z=6))
         for n, aid in enumerate(s.achievements, start=1):
             a = r.achievements.get(aid)
             for col in ("flat", "multiplier"):
@@ -185,6 +194,39 @@ class BoardView(Node):
                                             f"{text} ({col} column)"))
         for hs in self.dynamic:
             self.add(hs)
+
+    def _space_tip(self, sid: str) -> str:
+        r = self.table.rules
+        s = self.table.shown
+        sp = self.g.spaces[sid]
+        if sid in s.bridges:
+            text = help.bridge(sid, s.bridges[sid], s)
+        else:
+            text = f"{r.names.get(sid, sid)} ({sp['kind'].replace('_', ' ')})"
+            if sp["kind"] == "start":
+                text += "\nA starting space: figures begin the game here."
+        here = [self.table.session.name(i) for i, p in enumerate(s.players) if p.figure == sid]
+        if here:
+            text += "\nStanding here: " + ", ".join(here)
+        return text
+
+    def _pool_tip(self, n: int) -> str:
+        r = self.table.rules
+        s = self.table.shown
+        tid = s.pool[n - 1] if n - 1 < len(s.pool) else ""
+        head = f"Tile Pool slot {n} (price {r.pool_prices[n - 1]} energy from your bank)"
+        td = r.tiles.get(tid)
+        if td is None:
+            return head + ": empty"
+        return (f"{head}\nTile {tid}, stack {td.stack or '-'}: {td.top} top / {td.bottom} "
+                f"bottom slots; icons: {help.tile_icons(td.icons)}\nClaim it with a Claim "
+                "action; it replaces one of your tiles.")
+
+    def _supply_tip(self) -> str:
+        s = self.table.shown
+        n = s.supply if isinstance(s.supply, int) else len(s.supply)
+        return (f"Tile supply: {n} face-down tiles left. After a Claim the pool slides right "
+                "and refills from here.")
 
     def _monument_tip(self, mid: str) -> str:
         r = self.table.rules
@@ -217,19 +259,46 @@ class BoardView(Node):
             self._bg_scale = scale
         return self._bg
 
+    # Static parts of the board, each redrawn into the table's cached layer only when its
+    # key changes (see TableScene._compose). Rects are in board units and do not overlap.
+    AREAS: dict[str, tuple[float, float, float, float]] = {
+        "map": (122, 0, 750, 850), "reserves": (0, 0, 122, 850),
+        "achievements": (872, 0, 128, 850), "pool": (0, 850, 1000, 150),
+    }
+
+    def area_keys(self, s: Any) -> dict[str, object]:
+        cs = self.table.settings.colour_safe
+        mons = tuple((k, len(m.built), len(m.stack), m.stack[0] if m.stack else "",
+                      tuple(m.spaces), m.completed, m.bonus, m.patron)
+                     for k, m in s.monuments.items())
+        bound = tuple((k, tuple(tuple(r) for r in v)) for k, v in s.bound.items())
+        return {
+            "map": (mons, tuple(s.pillars.items()), bound, tuple(s.bridges.items()), cs),
+            "reserves": (tuple((tuple(p.reserve), tuple(p.exhausted)) for p in s.players),
+                         self.table.hidden_seats()),
+            "achievements": (tuple(s.achievements),
+                             tuple((k, tuple(v)) for k, v in s.ach.items()), cs),
+            "pool": (tuple(s.pool), s.supply if isinstance(s.supply, int) else len(s.supply),
+                     tuple(tuple(p.shop) for p in s.players), self.table.hidden_seats()),
+        }
+
+    def draw_area(self, c: Canvas, area: str, s: Any) -> None:
+        if area == "map":
+            self._draw_bridges(c, s)
+            for mid in s.monuments:
+                self._draw_monument(c, s, mid)
+            self._draw_pillars(c, s)
+            self._draw_bound(c, s)
+        elif area == "reserves":
+            self._draw_reserves(c, s)
+        elif area == "achievements":
+            self._draw_achievements(c, s)
+        elif area == "pool":
+            self._draw_pool(c, s)
+
     def draw_self(self, c: Canvas) -> None:
-        if not self.bg_in_chrome:
-            c.surf.blit(self.background(c.s), c.pt(0, 0))
-        s = self.table.shown
-        self._draw_bridges(c, s)
-        for mid in s.monuments:
-            self._draw_monument(c, s, mid)
-        self._draw_pillars(c, s)
-        self._draw_bound(c, s)
-        self._draw_pool(c, s)
-        self._draw_achievements(c, s)
-        self._draw_reserves(c, s)
-        self._draw_figures(c, s)
+        """Per frame: only the figures (everything else is in the table's cached layer)."""
+        self._draw_figures(c, self.table.shown)
 
     def _render_background(self, scale: float) -> pygame.Surface:
         size = (max(1, round(1000 * scale)), max(1, round(1000 * scale)))
@@ -422,10 +491,8 @@ class BoardView(Node):
             tokens.seat_marker(c, bx - 66, by, 6, t.session.colour(seat), t.session.shape(seat))
             for ty in range(4):
                 tokens.energy(c, bx - 48 + ty * 30, by, 6.5, ty)
-                c.text(str(p.shop[ty]), bx - 39 + ty * 30, by, 11, theme.INK, True, "midleft")
-            if p.figure == "tile_pool":
-                tokens.figure(c, bx + 70, by - 2, 6, t.session.colour(seat),
-                              t.session.shape(seat), None)
+                shop = "?" if seat in t.hidden_seats() else str(p.shop[ty])
+                c.text(shop, bx - 39 + ty * 30, by, 11, theme.INK, True, "midleft")
 
     def _draw_achievements(self, c: Canvas, s: Any) -> None:
         t = self.table
@@ -464,13 +531,21 @@ class BoardView(Node):
                 ry = y - 6 + ty * 18
                 tokens.energy(c, x - 30, ry, 7.5, ty)
                 c.text(f"{p.reserve[ty]}", x - 16, ry, 12, theme.INK, True, "midleft")
-                c.text(f"exh {p.exhausted[ty]}", x + 4, ry, 9, theme.INK_SOFT, False, "midleft")
+                exh = "?" if seat in t.hidden_seats() else p.exhausted[ty]
+                c.text(f"exh {exh}", x + 4, ry, 9, theme.INK_SOFT, False, "midleft")
 
     def _draw_figures(self, c: Canvas, s: Any) -> None:
         t = self.table
         crowd: dict[str, int] = {}
         for seat, p in enumerate(s.players):
-            if seat in self.hidden_figures or p.figure not in self.g.spaces:
+            if seat in self.hidden_figures:
+                continue
+            if p.figure == "tile_pool":
+                bx, by = self.g.bank(seat)
+                tokens.figure(c, bx + 70, by - 2, 6, t.session.colour(seat),
+                              t.session.shape(seat), None)
+                continue
+            if p.figure not in self.g.spaces:
                 continue
             k = crowd.get(p.figure, 0)
             crowd[p.figure] = k + 1

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from game import theme, tokens
+import pygame
+
+from game import help, theme, tokens
 from game.icons import ACTION_ICON
 from game.layout import DEVICE_H, DEVICE_Y, RIGHT_W, RIGHT_X, SEATS_Y, VH
 from game.scenegraph import Canvas, Node
-from game.targets import Hotspot
+from game.targets import Hotspot, centred
 
 TILE_Y, TILE_W, TILE_H = 60.0, 84.0, 116.0
 STAGING_X = (12.0, 100.0)
@@ -31,6 +33,7 @@ class DeviceView(Node):
         super().__init__(RIGHT_X, DEVICE_Y, RIGHT_W, DEVICE_H)
         self.table = table
         self.seat = 0
+        self.overlay = False  # drawn as the hover overlay of another seat
         self.slide: dict[str, tuple[float, float]] = {}  # tile -> animated x offset, alpha
 
     def update(self, dt: float) -> None:
@@ -42,7 +45,8 @@ class DeviceView(Node):
         if seat >= len(s.players):
             return
         p = s.players[seat]
-        key = (seat, tuple(p.device), tuple(p.staging), tuple(p.actions), tuple(p.conduits))
+        key = (seat, tuple(p.device), tuple(p.staging), tuple(p.actions), tuple(p.conduits),
+               p.charged, p.patron, tuple(p.bridge_loc))
         if key == getattr(self, "_key", None):
             return
         self._key = key
@@ -57,29 +61,39 @@ class DeviceView(Node):
             self.add(Hotspot(f"slot:{i + 1}:bottom", x, TILE_Y + TILE_H / 2, TILE_W, TILE_H / 2,
                              f"{tip} — bottom row", z=6))
             tok = p.actions[i] if i < len(p.actions) else ""
-            at = r.action_tokens.get(tok)
             self.add(Hotspot(f"action:{seat}:{i + 1}", x, 182, TILE_W, 28,
-                             f"Action token {at.name}: {at.text}" if at else "Action token"))
+                             help.action_token(tok)))
+            cd = p.conduits[i] if i < len(p.conduits) else ""
             self.add(Hotspot(f"conduit:{seat}:{i + 1}", x + 22, 30, TILE_W - 44, 24,
-                             f"Conduit space above position {i + 1}"
-                             + (f": {p.conduits[i]}" if i < len(p.conduits) and p.conduits[i]
-                                else "")))
+                             help.conduit(cd, i + 1)))
         for k, tid in enumerate(p.staging[:2]):
+            td = r.tiles.get(tid)
+            icons = help.tile_icons(td.icons) if td else "no icons"
             self.add(Hotspot(f"staging:{seat}:{tid}", STAGING_X[k], TILE_Y, 80, TILE_H,
-                             f"Staging tile {tid}: push it into the device"))
-        self.add(Hotspot("exhausted", 8, 218, 176, 76, "Exhausted pool: energy waiting to be "
-                         "loaded onto the device"))
-        self.add(Hotspot("reserve", 190, 218, 176, 76, "Energy reserve: free energy to bring "
-                         "it into play; rows fully freed score at the end"))
-        self.add(Hotspot("shop", 372, 218, 86, 76, "Your Tile Pool bank (pays for tiles)"))
+                             f"Staging tile {tid} (icons: {icons}): an Advance turn pushes "
+                             "it into the device at position 1; the tile at 5 comes out"))
+        self.add(Hotspot("exhausted", 8, 218, 176, 76, help.exhausted()))
+        self.add(Hotspot("reserve", 190, 218, 176, 76, help.reserve()))
+        self.add(Hotspot("shop", 372, 218, 86, 76, help.bank()))
+        for ty in range(4):
+            for x0, where in ((8, "exhausted pool"), (190, "reserve")):
+                self.add(centred(f"info:{where}:{ty}", x0 + 22 + ty * 40, 260, 13,
+                                 help.energy(ty, f"in your {where}"), z=7))
+            self.add(centred(f"info:bank:{ty}", 372 + 14 + (ty % 2) * 40,
+                             250 + (ty // 2) * 24, 10, help.energy(ty, "in your bank"), z=7))
         for k, name in enumerate(("monument", "pillar")):
             self.add(Hotspot(f"track:{seat}:{name}", 466, 220 + k * 36, 136, 34,
-                             f"{name.title()} Track"))
+                             help.track(name)))
         ch = r.characters.get(p.character)
         if ch is not None:
             for k, pw in enumerate(ch.powers):
+                open_ = k < len(p.bridge_loc) and p.bridge_loc[k] != "board"
                 self.add(Hotspot(f"power:{pw.id}", 610, 218 + k * 25, 112, 24,
-                                 f"Power {pw.tier} {pw.name}: {pw.text}"))
+                                 help.power(pw, open_)))
+        self.add(centred("info:channel", 690, 22, 14, help.channel(p.charged), z=7))
+        if p.patron:
+            self.add(Hotspot("info:patron", 548, 8, 90, 26, help.patron_token(p.patron, True),
+                             z=7))
 
     def draw_frame(self, c: Canvas) -> None:
         """The static panel (cached by the table)."""
@@ -101,10 +115,32 @@ class DeviceView(Node):
         if td is None:
             return f"Position {pos}"
         icons = ", ".join(td.icons) or "no icons"
+        del icons
         return (f"Position {pos}: tile {tid} ({td.top} top / {td.bottom} bottom slots; "
-                f"{icons})")
+                f"icons: {help.tile_icons(td.icons)})")
+
+    def layer_key(self, s: Any) -> object:
+        if self.seat >= len(s.players):
+            return None
+        t = self.table
+        return (self.seat, t.peek_seat == self.seat, t.session.is_human(self.seat),
+                player_key(s.players[self.seat]), self.overlay,
+                self.seat in t.hidden_seats())
 
     def draw_self(self, c: Canvas) -> None:
+        """Per frame: the tiles (they slide when pushed); the rest is in the cached layer."""
+        s = self.table.shown
+        if self.seat >= len(s.players):
+            return
+        p = s.players[self.seat]
+        if self.seat in self.table.hidden_seats():
+            return
+        for k, tid in enumerate(p.staging[:2]):
+            self._tile(c, tid, STAGING_X[k], 80, p)
+        for i, tid in enumerate(p.device):
+            self._tile(c, tid, pos_x(i + 1), TILE_W, p)
+
+    def draw_static(self, c: Canvas) -> None:
         t = self.table
         s = t.shown
         r = t.rules
@@ -115,10 +151,16 @@ class DeviceView(Node):
         p = s.players[self.seat]
         tokens.seat_marker(c, 20, 20, 9, col, t.session.shape(self.seat))
         who = "bot" if not t.session.is_human(self.seat) else "human"
-        if t.peek_seat == self.seat:
+        if self.overlay:
+            who += ", hovered"
+        elif t.peek_seat == self.seat:
             who += ", peeking — click the row again to go back"
         c.text(f"{t.session.name(self.seat)} — transmutation device ({who})", 36, 20, 17,
-               theme.INK, True, "midleft")
+               theme.INK, True, "midleft", max_w=500)
+        if self.seat in t.hidden_seats():
+            c.text("Secret loading: this device is hidden until play begins.", self.w / 2,
+                   self.h / 2, 18, theme.INK, True, "center")
+            return
         c.icon("channel", 690, 22, 26 if p.charged else 20)
         c.text("charged" if p.charged else "exhausted", 672, 22, 11, theme.INK_SOFT, False,
                "midright")
@@ -126,12 +168,9 @@ class DeviceView(Node):
             c.icon("patron", 560, 20, 22)
             c.text(r.names.get(p.patron, p.patron), 574, 20, 10, theme.INK_SOFT, False,
                    "midleft", max_w=70)
-        # staging area and the device
-        for k, tid in enumerate(p.staging[:2]):
-            self._tile(c, tid, STAGING_X[k], 80, p)
-        for i, tid in enumerate(p.device):
+        # the device (its tiles are drawn per frame by draw_self)
+        for i in range(len(p.device)):
             x = pos_x(i + 1)
-            self._tile(c, tid, x, TILE_W, p)
             # conduit
             cd = p.conduits[i] if i < len(p.conduits) else ""
             if cd:
@@ -189,6 +228,14 @@ class DeviceView(Node):
                        theme.INK if open_ else theme.CREAM, True, "midleft", max_w=86)
 
 
+def player_key(p: Any) -> tuple[object, ...]:
+    """Everything of a seat's state that its drawings show (a cache key)."""
+    return (tuple(p.device), tuple(p.staging), tuple((k, tuple(v)) for k, v in p.top.items()),
+            tuple((k, tuple(v)) for k, v in p.bottom.items()), tuple(p.actions),
+            tuple(p.conduits), tuple(p.exhausted), tuple(p.reserve), tuple(p.shop),
+            tuple(tuple(t) for t in p.tracks), p.charged, tuple(p.bridge_loc), p.patron)
+
+
 def draw_tracks(c: Canvas, x: float, y: float, p: Any, top: int, w: float = 136,
                 compact: bool = False) -> None:
     for k, icon in enumerate(("castle", "pillar")):
@@ -219,19 +266,45 @@ class SeatsView(Node):
         pass
 
     def refresh(self) -> None:
-        if self.children and len(self.children) == 10 * len(self.table.shown.players):
+        if self.children and getattr(self, "_n", -1) == len(self.table.shown.players):
             return
+        self._n = len(self.table.shown.players)
         self.clear()
         s = self.table.shown
         rh = self.row_h()
         for seat in range(len(s.players)):
             y = seat * rh
+            who = self.table.session.name(seat)
             for k, name in enumerate(("monument", "pillar")):
                 self.add(Hotspot(f"track:{seat}:{name}", 560, y + 4 + k * 18, 120, 18,
-                                 f"{self.table.session.name(seat)}: {name.title()} Track"))
+                                 f"{who}: {help.track(name)}"))
             for i in range(5):
-                self.add(Hotspot(f"action:{seat}:{i + 1}", 200 + i * 44, y + rh - 22, 40, 18,
-                                 f"{self.table.session.name(seat)}: action {i + 1}"))
+                hs = Hotspot(f"action:{seat}:{i + 1}", 200 + i * 44, y + rh - 22, 40, 18)
+                hs.tipfn = lambda seat=seat, i=i, who=who: f"{who}: " + help.action_token(
+                    self._player(seat).actions[i] if i < len(self._player(seat).actions)
+                    else "")
+                self.add(hs)
+            for k, where in enumerate(("exhausted pool", "reserve")):
+                for ty in range(4):
+                    self.add(centred(f"info:{seat}:{where}:{ty}", 452 + ty * 26,
+                                     y + 10 + k * 22, 8,
+                                     help.energy(ty, f"in {who}'s {where}"), z=7))
+            ch_tip = Hotspot(f"info:{seat}:channel", 430, y + 48, 20, 20, z=7)
+            ch_tip.tipfn = lambda seat=seat: help.channel(self._player(seat).charged)
+            self.add(ch_tip)
+            br = Hotspot(f"info:{seat}:bridges", 460, y + 48, 44, 20,
+                         f"{who}'s bridge tokens placed (of 3): each placed token uncovers "
+                         "the power of the same tier", z=7)
+            self.add(br)
+            pt = Hotspot(f"info:{seat}:patron", 512, y + 48, 20, 20, z=7)
+            pt.tipfn = lambda seat=seat: help.patron_token(self._player(seat).patron, True) \
+                if self._player(seat).patron else "No patron token held"
+            self.add(pt)
+            self.add(Hotspot(f"info:{seat}:bank", 596, y + 42, 80, 18,
+                             f"{who}: {help.bank()}", z=7))
+
+    def _player(self, seat: int) -> Any:
+        return self.table.shown.players[seat]
 
     def on_click(self, lx: float, ly: float, button: int) -> bool:
         seat = int(ly // self.row_h())
@@ -253,54 +326,90 @@ class SeatsView(Node):
             c.fill(theme.PANEL, 0, y, self.w, rh - 4, 8)
             c.fill(t.session.colour(seat), 0, y, 6, rh - 4, 3)
 
+    def layer_key(self, s: Any) -> object:
+        return (s.active, self.row_h(), tuple(player_key(p) for p in s.players))
+
     def draw_self(self, c: Canvas) -> None:
+        """Per frame: scores (they count up) and the thinking/turn line."""
+        t = self.table
+        s = t.shown
+        rh = self.row_h()
+        for seat in range(len(s.players)):
+            y = seat * rh
+            col = t.session.colour(seat)
+            c.text(f"{t.score_shown(seat)}", 170, y + 20, 22, theme.INK, True, "midright")
+            if not t.session.is_human(seat) and t.thinking_seat == seat:
+                dots = "." * (1 + int(t.clock * 3) % 3)
+                c.text(f"thinking{dots}", 36, y + 50, 11, theme.DENY, True, "midleft")
+            elif seat == s.active:
+                c.text("▶ turn", 36, y + 50, 11, theme.darken(col, 0.3), True, "midleft")
+
+    def draw_static(self, c: Canvas) -> None:
+        """Each row is rendered once per look into a cached surface (a change of one seat
+        redraws one row)."""
+        t = self.table
+        s = t.shown
+        rh = self.row_h()
+        rows: dict[object, pygame.Surface] | None = getattr(self, "_rows", None)
+        if rows is None or len(rows) > 64:
+            rows = {}
+            self._rows = rows
+        for seat, p in enumerate(s.players):
+            key = (seat, round(c.s, 4), rh, seat == s.active, player_key(p),
+                   t.session.is_human(seat), seat in t.hidden_seats())
+            surf = rows.get(key)
+            if surf is None:
+                surf = pygame.Surface((max(1, round(self.w * c.s)), max(1, round(rh * c.s))),
+                                      pygame.SRCALPHA)
+                self._row(Canvas(surf, c.s, 0, -seat * rh * c.s), seat, p)
+                if pygame.display.get_surface() is not None:
+                    surf = surf.convert_alpha()
+                rows[key] = surf
+            c.surf.blit(surf, c.pt(0, seat * rh))
+
+    def _row(self, c: Canvas, seat: int, p: Any) -> None:
         t = self.table
         s = t.shown
         r = t.rules
         rh = self.row_h()
-        for seat, p in enumerate(s.players):
-            y = seat * rh
-            col = t.session.colour(seat)
-            active = seat == s.active
-            if active:
-                c.fill(theme.lighten(col, 0.75), 6, y, self.w - 6, rh - 4, 8)
-            tokens.seat_marker(c, 22, y + 16, 8, col, t.session.shape(seat))
-            c.text(t.session.name(seat), 36, y + 16, 14, theme.INK, True, "midleft", max_w=120)
-            kind = "human" if t.session.is_human(seat) else f"bot ({t.session.seats[seat].level})"
-            c.text(kind, 36, y + 33, 10, theme.INK_SOFT, False, "midleft")
-            score = t.score_shown(seat)
-            c.text(f"{score}", 170, y + 20, 22, theme.INK, True, "midright")
-            c.text("VP", 174, y + 24, 10, theme.INK_SOFT, True, "midleft")
-            if not t.session.is_human(seat) and t.thinking_seat == seat:
-                dots = "." * (1 + int(t.clock * 3) % 3)
-                c.text(f"thinking{dots}", 36, y + 50, 11, theme.DENY, True, "midleft")
-            elif active:
-                c.text("▶ turn", 36, y + 50, 11, theme.darken(col, 0.3), True, "midleft")
-            # mini device
-            for i, tid in enumerate(p.device):
-                td = r.tiles.get(tid)
-                x = 200 + i * 44
-                if td is None:
-                    continue
-                tokens.tile(c, x, y + 4, 40, rh - 30, td.top, td.bottom, (),
-                            p.top.get(tid), p.bottom.get(tid))
-                tok = p.actions[i] if i < len(p.actions) else ""
-                at = r.action_tokens.get(tok)
-                c.fill((222, 196, 150), x, y + rh - 22, 40, 16, 4)
-                c.text(at.name if at else "", x + 2, y + rh - 14, 7, theme.INK, False,
-                       "midleft", max_w=36)
-            # pools
-            for k, (label, vals) in enumerate((("exh", p.exhausted), ("res", p.reserve))):
-                yy = y + 10 + k * 22
-                c.text(label, 424, yy, 9, theme.INK_SOFT, True, "midleft")
-                for ty in range(4):
-                    tokens.energy(c, 452 + ty * 26, yy, 6, ty)
-                    c.text(str(vals[ty]), 460 + ty * 26, yy, 9, theme.INK, True, "midleft")
-            c.icon("channel", 440, y + 58, 16 if p.charged else 11)
-            bridges = sum(1 for b in p.bridge_loc if b != "board")
-            c.icon("bridge", 470, y + 58, 16)
-            c.text(f"{bridges}/3", 482, y + 58, 10, theme.INK, True, "midleft")
-            if p.patron:
-                c.icon("patron", 522, y + 58, 16)
-            draw_tracks(c, 560, y + 4, p, r.track_top, 120, compact=True)
-            c.text(f"bank {sum(p.shop)}", 600, y + 50, 10, theme.INK_SOFT, True, "midleft")
+        y = seat * rh
+        col = t.session.colour(seat)
+        active = seat == s.active
+        if active:
+            c.fill(theme.lighten(col, 0.75), 6, y, self.w - 6, rh - 4, 8)
+        tokens.seat_marker(c, 22, y + 16, 8, col, t.session.shape(seat))
+        c.text(t.session.name(seat), 36, y + 16, 14, theme.INK, True, "midleft", max_w=120)
+        kind = "human" if t.session.is_human(seat) else f"bot ({t.session.seats[seat].level})"
+        c.text(kind, 36, y + 33, 10, theme.INK_SOFT, False, "midleft")
+        c.text("VP", 174, y + 24, 10, theme.INK_SOFT, True, "midleft")
+        # mini device
+        for i, tid in enumerate(p.device):
+            td = r.tiles.get(tid)
+            x = 200 + i * 44
+            if td is None:
+                continue
+            secret = seat in t.hidden_seats()
+            tokens.tile(c, x, y + 4, 40, rh - 30, td.top, td.bottom, (),
+                        None if secret else p.top.get(tid),
+                        None if secret else p.bottom.get(tid))
+            tok = p.actions[i] if i < len(p.actions) else ""
+            at = r.action_tokens.get(tok)
+            c.fill((222, 196, 150), x, y + rh - 22, 40, 16, 4)
+            c.text(at.name if at else "", x + 2, y + rh - 14, 7, theme.INK, False,
+                   "midleft", max_w=36)
+        # pools
+        for k, (label, vals) in enumerate((("exh", p.exhausted), ("res", p.reserve))):
+            yy = y + 10 + k * 22
+            c.text(label, 424, yy, 9, theme.INK_SOFT, True, "midleft")
+            for ty in range(4):
+                tokens.energy(c, 452 + ty * 26, yy, 6, ty)
+                shown = "?" if k == 0 and seat in t.hidden_seats() else str(vals[ty])
+                c.text(shown, 460 + ty * 26, yy, 9, theme.INK, True, "midleft")
+        c.icon("channel", 440, y + 58, 16 if p.charged else 11)
+        bridges = sum(1 for b in p.bridge_loc if b != "board")
+        c.icon("bridge", 470, y + 58, 16)
+        c.text(f"{bridges}/3", 482, y + 58, 10, theme.INK, True, "midleft")
+        if p.patron:
+            c.icon("patron", 522, y + 58, 16)
+        draw_tracks(c, 560, y + 4, p, r.track_top, 120, compact=True)
+        c.text(f"bank {sum(p.shop)}", 600, y + 50, 10, theme.INK_SOFT, True, "midleft")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pygame
+
 from game import theme, tokens
 from game.animations import ease_out_cubic
 from game.layout import TOP_H, VH, VW
@@ -19,17 +21,34 @@ class TopBar(Node):
                         tip="Pause menu: save, settings, quit"))
         self.add(Button("Log (L)", VW - 240, 8, 100, 36, table.toggle_log, 13,
                         tip="Show or hide the game log"))
-        self.add(Button("Undo", VW - 340, 8, 90, 36, table.undo, 13,
-                        tip="Ctrl+Z: step back one decision of your own turn, when the rules "
-                            "allow it"))
+        self.undo_button = Button("Undo", VW - 340, 8, 90, 36, table.undo, 13)
+        self.add(self.undo_button)
+        from game.targets import Hotspot
 
-    def draw_self(self, c: Canvas) -> None:
+        w = min(250.0, (VW - 520) / max(1, len(table.shown.players)))
+        for seat in range(len(table.shown.players)):
+            spot = Hotspot(f"info:top:{seat}", 10 + seat * (w + 6), 6, w, 40)
+            spot.tipfn = lambda seat=seat: table.seat_tip(seat)
+            self.add(spot)
+
+    def undo_tip(self) -> str:
+        st = self.table.undo_status()
+        base = "Undo (Ctrl+Z): step back one decision of your own turn."
+        return base if not st else f"{base}\nNot now: {st}"
+
+    def slot_w(self) -> float:
+        return min(250.0, (VW - 520) / max(1, len(self.table.shown.players)))
+
+    def layer_key(self, s: Any) -> object:
+        return (s.active, s.turn, s.end_triggered, len(s.players), self.table.message)
+
+    def draw_static(self, c: Canvas) -> None:
         t = self.table
         s = t.shown
         c.fill(theme.BG_DARK, 0, 0, VW, TOP_H)
         c.line(theme.PANEL_EDGE, (0, TOP_H - 1), (VW, TOP_H - 1), 2)
         n = len(s.players)
-        w = min(250.0, (VW - 520) / max(1, n))
+        w = self.slot_w()
         for seat in range(n):
             x = 10 + seat * (w + 6)
             col = t.session.colour(seat)
@@ -41,11 +60,6 @@ class TopBar(Node):
             tokens.seat_marker(c, x + 18, 26, 10, col, t.session.shape(seat))
             c.text(t.session.name(seat), x + 34, 17, 14, theme.CREAM, True, "midleft",
                    max_w=w - 90)
-            kind = "you" if t.session.is_human(seat) else "bot"
-            if t.thinking_seat == seat:
-                kind = "thinking" + "." * (1 + int(t.clock * 3) % 3)
-            c.text(kind, x + 34, 36, 10, theme.CREAM, False, "midleft")
-            c.text(str(t.score_shown(seat)), x + w - 10, 26, 22, theme.CREAM, True, "midright")
         info = f"Turn {s.turn}"
         if s.end_triggered:
             info += " — final round"
@@ -54,17 +68,37 @@ class TopBar(Node):
             c.text(t.message, VW - 356, 44, 10, theme.PANEL_DARK, False, "midright",
                    max_w=300)
 
+    def draw_self(self, c: Canvas) -> None:
+        """Per frame: scores and who is thinking."""
+        t = self.table
+        w = self.slot_w()
+        for seat in range(len(t.shown.players)):
+            x = 10 + seat * (w + 6)
+            kind = "you" if t.session.is_human(seat) else "bot"
+            if t.thinking_seat == seat:
+                kind = "thinking" + "." * (1 + int(t.clock * 3) % 3)
+            c.text(kind, x + 34, 36, 10, theme.CREAM, False, "midleft")
+            c.text(str(t.score_shown(seat)), x + w - 10, 26, 22, theme.CREAM, True, "midright")
+
 
 class LogDrawer(Node):
-    """The game log, sliding in from the right."""
+    """The game log, sliding in from the right; the mouse wheel scrolls it. Wrapped lines
+    and the rendered page are cached (redrawn when the log grows or the page scrolls)."""
 
     W = 520.0
+    LINE = 16.0
+    interactive = True
 
     def __init__(self, table: Any) -> None:
         super().__init__(VW, 52, self.W, VH - 52, z=40)
         self.table = table
         self.open = False
         self.t = 0.0
+        self.scroll = 0  # lines scrolled up from the newest
+        self._lines: list[tuple[str, bool]] = []
+        self._wrapped_key: object = None
+        self._page: pygame.Surface | None = None
+        self._page_key: object = None
 
     def toggle(self) -> None:
         self.open = not self.open
@@ -79,22 +113,58 @@ class LogDrawer(Node):
     def contains(self, lx: float, ly: float) -> bool:
         return self.visible and super().contains(lx, ly)
 
-    interactive = True
+    def tooltip(self) -> str:
+        return "The game log (L to close; the mouse wheel scrolls it)"
+
+    def rows(self) -> int:
+        return int((self.h - 52) // self.LINE)
+
+    def wheel(self, dy: int) -> None:
+        """dy > 0: scroll towards older entries."""
+        self.scroll = max(0, min(self.scroll + 3 * dy, max(0, len(self._lines) - self.rows())))
+
+    def _wrap(self, s: float) -> None:
+        log = self.table.session.log
+        key = (len(log), log[-1] if log else "", round(s, 4))
+        if key == self._wrapped_key:
+            return
+        grew = self._lines and self.scroll
+        before = len(self._lines)
+        self._wrapped_key = key
+        out: list[tuple[str, bool]] = []
+        px, width = max(6, round(12 * s)), round((self.W - 28) * s)
+        for raw in log[-400:]:
+            bold = raw.startswith("---")
+            out.extend((ln, bold) for ln in theme.wrap(raw, px, width, bold))
+        self._lines = out
+        if grew:  # keep the lines the reader is looking at in place
+            self.scroll = max(0, self.scroll + len(out) - before)
 
     def draw_self(self, c: Canvas) -> None:
-        c.fill((0, 0, 0), -4, 0, self.W + 4, self.h)
-        c.fill((250, 240, 218), 0, 0, self.W, self.h)
-        c.text("Game log", 14, 10, 18, theme.INK, True)
-        lines = self.table.session.log
-        y = self.h - 12
-        for raw in reversed(lines[-200:]):
-            wrapped = theme.wrap(raw, max(6, round(12 * c.s)), round((self.W - 28) * c.s))
-            for ln in reversed(wrapped):
-                y -= 16
-                if y < 40:
-                    return
-                bold = raw.startswith("---")
-                c.text(ln, 14, y, 12, theme.INK if bold else theme.INK_SOFT, bold)
+        self._wrap(c.s)
+        key = (round(c.s, 4), self.scroll, self._wrapped_key)
+        if self._page is None or key != self._page_key:
+            self._page_key = key
+            self._page = pygame.Surface((round((self.W + 4) * c.s), round(self.h * c.s)))
+            pc = Canvas(self._page, c.s, 4 * c.s, 0)
+            pc.fill((0, 0, 0), -4, 0, self.W + 4, self.h)
+            pc.fill((250, 240, 218), 0, 0, self.W, self.h)
+            pc.text("Game log", 14, 10, 18, theme.INK, True)
+            n = len(self._lines)
+            if n > self.rows():
+                pos = "newest" if self.scroll == 0 else f"{self.scroll} lines up"
+                pc.text(f"wheel to scroll · {pos}", self.W - 14, 16, 11, theme.INK_SOFT,
+                        False, "midright")
+            end = n - self.scroll
+            y = self.h - 12
+            for ln, bold in reversed(self._lines[max(0, end - self.rows()):end]):
+                y -= self.LINE
+                pc.text(ln, 14, y, 12, theme.INK if bold else theme.INK_SOFT, bold)
+            if self.scroll:
+                pc.fill((250, 240, 218), 0, self.h - 14, self.W, 14)
+                pc.text("▼ newer below", self.W / 2, self.h - 8, 10, theme.INK_SOFT, True,
+                        "center")
+        c.surf.blit(self._page, c.pt(-4, 0))
 
 
 class Handoff(Node):

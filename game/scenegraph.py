@@ -120,6 +120,7 @@ class Node:
 
     interactive = False
     clip_hit = False  # True: nothing of the subtree lies outside (0, 0, w, h)
+    draws = True  # False: the node and its subtree draw nothing (skipped by draw walks)
 
     def __init__(self, x: float = 0, y: float = 0, w: float = 0, h: float = 0, z: int = 0,
                  scale: float = 1.0) -> None:
@@ -193,7 +194,7 @@ class Node:
             return
         self.draw_self(canvas)
         for c in self.ordered():
-            if c.visible:
+            if c.visible and c.draws:
                 c.draw(canvas.sub(c.x, c.y, c.scale))
         self.draw_over(canvas)
 
@@ -243,6 +244,9 @@ class Label(Node):
         canvas.text(self.text, 0, 0, self.size, self.colour, self.bold, self.anchor)
 
 
+_button_cache: dict[tuple[object, ...], pygame.Surface] = {}
+
+
 class Button(Node):
     """A clickable button with a label; `action` runs on click."""
 
@@ -261,6 +265,24 @@ class Button(Node):
         self.highlight = False
 
     def draw_self(self, c: Canvas) -> None:
+        key = (self.label, self.w, self.h, self.size, self.hover and self.enabled,
+               self.enabled, self.selected, self.highlight, self.icon_name, round(c.s, 4))
+        surf = _button_cache.get(key)
+        if surf is None:
+            if len(_button_cache) > 600:
+                _button_cache.clear()
+            pad = 3
+            surf = pygame.Surface((round((self.w + 2 * pad) * c.s) + 2,
+                                   round((self.h + 2 * pad) * c.s) + 2), pygame.SRCALPHA)
+            self._paint(Canvas(surf, c.s, pad * c.s, pad * c.s))
+            if pygame.display.get_surface() is not None:
+                surf = surf.convert_alpha()
+            _button_cache[key] = surf
+        x, y = c.pt(0, 0)
+        pad_px = round(3 * c.s)
+        c.surf.blit(surf, (x - pad_px, y - pad_px))
+
+    def _paint(self, c: Canvas) -> None:
         base = theme.BUTTON_HOVER if self.hover and self.enabled else theme.BUTTON
         if self.selected:
             base = (70, 110, 60)

@@ -43,11 +43,12 @@ class Session:
             self.log.append(describe(e, self.rules, self.characters))
 
     @classmethod
-    def new(cls, seats: list[SeatSpec], seed: int, options: dict[str, Any] | None = None
-            ) -> Session:
+    def new(cls, seats: list[SeatSpec], seed: int, options: dict[str, Any] | None = None,
+            expert_loading: bool = False) -> Session:
         chars = [s.character for s in seats]
         cfg = GameConfig(players=len(seats), seed=seed,
-                         characters=chars if any(chars) else None, options=options or {})
+                         characters=chars if any(chars) else None, options=options or {},
+                         expert_loading=expert_loading)
         return cls(new_game(cfg), seats, seed)
 
     @classmethod

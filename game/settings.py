@@ -33,6 +33,9 @@ class Settings:
     bot_delay: float = 0.25  # minimum seconds a bot "thinks" (so humans can follow)
     colour_safe: bool = True  # draw seat shapes on every token, not just colours
     show_log: bool = False
+    # Hot-seat: cover the table between two human seats every time (friends passing a laptop
+    # expect it), or only when something private is on screen (expert secret loading).
+    handoff_always: bool = True
 
     @classmethod
     def load(cls, path: Path | None = None) -> Settings:

@@ -13,6 +13,7 @@ class Hotspot(Node):
     highlights legal hotspots and routes clicks on them to the pending decision."""
 
     interactive = True
+    draws = False
 
     def __init__(self, target: str, x: float, y: float, w: float, h: float, tip: str = "",
                  round_: bool = False, z: int = 5) -> None:

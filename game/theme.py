@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from functools import lru_cache
 from pathlib import Path
 
@@ -9,7 +10,9 @@ import pygame
 
 Colour = tuple[int, int, int]
 
-ASSETS = Path(__file__).resolve().parents[1] / "assets"
+# inside a PyInstaller bundle the data sits under sys._MEIPASS; from source, next to the code
+_BUNDLE = getattr(sys, "_MEIPASS", None)
+ASSETS = (Path(_BUNDLE) if _BUNDLE else Path(__file__).resolve().parents[1]) / "assets"
 FONT_REGULAR = ASSETS / "fonts" / "DejaVuSans.ttf"
 FONT_BOLD = ASSETS / "fonts" / "DejaVuSans-Bold.ttf"
 

@@ -1,8 +1,12 @@
-"""Drawing energy tokens, figures and seat markers (colour AND shape, always)."""
+"""Drawing energy tokens, figures and seat markers (colour AND shape, always).
+
+Every piece is drawn once per look and pixel size into a small cached surface and then
+blitted, so a redraw of the table costs blits, not vector drawing."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Hashable
 
 import pygame
 
@@ -11,12 +15,47 @@ from game.scenegraph import Canvas
 
 TYPES = theme.ENERGY_TYPES
 
+_sprites: dict[tuple[Hashable, float], tuple[pygame.Surface, int]] = {}
+
+
+def sprite(c: Canvas, key: Hashable, x: float, y: float, extent: float,
+           draw: Callable[[Canvas], None]) -> None:
+    """Blit the cached drawing `key` centred on (x, y). `draw` paints it around the local
+    origin within +-`extent` virtual units; it runs once per key and scale."""
+    k = (key, round(c.s, 4))
+    hit = _sprites.get(k)
+    if hit is None:
+        if len(_sprites) > 6000:
+            _sprites.clear()
+        half = math.ceil(extent * c.s) + 2
+        surf = pygame.Surface((2 * half, 2 * half), pygame.SRCALPHA)
+        draw(Canvas(surf, c.s, half, half))
+        if pygame.display.get_surface() is not None:
+            surf = surf.convert_alpha()
+        hit = (surf, half)
+        _sprites[k] = hit
+    surf, half = hit
+    px, py = c.pt(x, y)
+    c.surf.blit(surf, (px - half, py - half))
+
+
+def clear_cache() -> None:
+    _sprites.clear()
+    _tile_cache.clear()
+
 
 def energy(c: Canvas, x: float, y: float, r: float, etype: int | str,
            owner_colour: theme.Colour | None = None, owner_shape: str = "circle") -> None:
     """One energy token. On shared spaces the token takes its owner's colour and shape; the
     icon inside always names the energy type."""
     name = etype if isinstance(etype, str) else TYPES[etype % 4]
+    rr = round(r * c.s * 2) / (2 * c.s)  # half-pixel steps keep the cache small
+    sprite(c, ("energy", name, rr, owner_colour, owner_shape), x, y, rr * 1.5 + 1,
+           lambda cc: _energy(cc, 0, 0, rr, name, owner_colour, owner_shape))
+
+
+def _energy(c: Canvas, x: float, y: float, r: float, name: str,
+            owner_colour: theme.Colour | None, owner_shape: str) -> None:
     if owner_colour is not None:
         c.shape(owner_shape, theme.darken(owner_colour, 0.5), x + r * 0.12, y + r * 0.18, r)
         c.shape(owner_shape, owner_colour, x, y, r, theme.CREAM, 1.2)
@@ -31,26 +70,39 @@ def energy(c: Canvas, x: float, y: float, r: float, etype: int | str,
 
 
 def empty_slot(c: Canvas, x: float, y: float, r: float, symbol: int | str | None = None) -> None:
-    c.circle(theme.PANEL_DARK, x, y, r)
-    c.circle(theme.INK_SOFT, x, y, r, 1)
-    if symbol is not None:
-        name = symbol if isinstance(symbol, str) else TYPES[symbol % 4]
-        c.icon(name, x, y, r * 1.25)
+    name = None if symbol is None else symbol if isinstance(symbol, str) else TYPES[symbol % 4]
+    sprite(c, ("slot", name, r), x, y, r + 1, lambda cc: _empty_slot(cc, r, name))
+
+
+def _empty_slot(c: Canvas, r: float, name: str | None) -> None:
+    c.circle(theme.PANEL_DARK, 0, 0, r)
+    c.circle(theme.INK_SOFT, 0, 0, r, 1)
+    if name is not None:
+        c.icon(name, 0, 0, r * 1.25)
 
 
 def seat_marker(c: Canvas, x: float, y: float, r: float, colour: theme.Colour,
                 shape: str) -> None:
-    c.shape(shape, theme.darken(colour, 0.55), x + 1, y + 1.5, r)
-    c.shape(shape, colour, x, y, r, theme.CREAM, 1.5)
+    def draw(cc: Canvas) -> None:
+        cc.shape(shape, theme.darken(colour, 0.55), 1, 1.5, r)
+        cc.shape(shape, colour, 0, 0, r, theme.CREAM, 1.5)
+
+    sprite(c, ("seat", r, colour, shape), x, y, r * 1.2 + 3, draw)
 
 
 def figure(c: Canvas, x: float, y: float, r: float, colour: theme.Colour, shape: str,
            facing: tuple[float, float] | None) -> None:
     """A standing figure: a shadow, a body in the seat's colour+shape and a facing arrow."""
-    if facing is not None:
-        dx, dy = facing
-        d = math.hypot(dx, dy) or 1.0
-        ux, uy = dx / d, dy / d
+    ang = None if facing is None else round(math.degrees(math.atan2(facing[1], facing[0])) / 5)
+    sprite(c, ("figure", r, colour, shape, ang), x, y, r * 2.3 + 3,
+           lambda cc: _figure(cc, r, colour, shape, ang))
+
+
+def _figure(c: Canvas, r: float, colour: theme.Colour, shape: str, ang: int | None) -> None:
+    x = y = 0.0
+    if ang is not None:
+        a = math.radians(ang * 5)
+        ux, uy = math.cos(a), math.sin(a)
         tip = (x + ux * r * 2.1, y + uy * r * 2.1)
         left = (x + ux * r * 1.1 - uy * r * 0.7, y + uy * r * 1.1 + ux * r * 0.7)
         right = (x + ux * r * 1.1 + uy * r * 0.7, y + uy * r * 1.1 - ux * r * 0.7)
@@ -79,6 +131,8 @@ def tile(c: Canvas, x: float, y: float, w: float, h: float, top: int, bottom: in
                               pygame.SRCALPHA)
         _tile_draw(Canvas(surf, c.s), 0, 0, w, h, top, bottom, icons, top_fill, bottom_fill,
                    tier, dim)
+        if pygame.display.get_surface() is not None:
+            surf = surf.convert_alpha()
         _tile_cache[key] = surf
     c.surf.blit(surf, c.pt(x, y))
 

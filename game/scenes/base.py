@@ -33,6 +33,10 @@ class Scene(Node):
                 return
             node = node.parent
 
+    def wheel(self, vx: float, vy: float, dy: int) -> bool:
+        """Mouse wheel at a virtual point (dy > 0: away from the user); True when used."""
+        return False
+
     def hover_node(self, vx: float, vy: float) -> Node | None:
         return self.hit(vx, vy)
 

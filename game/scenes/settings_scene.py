@@ -33,15 +33,17 @@ class SettingsScene(Scene):
             ("Animation speed", [(n, v) for n, v in ANIM_SPEEDS], st.anim_speed),
             ("Bot thinking pause", [(n, v) for n, v in BOT_DELAYS], st.bot_delay),
             ("Colour-safe symbols", [("Off", False), ("On", True)], st.colour_safe),
+            ("Hand-off between humans", [("Always", True), ("If private", False)],
+             st.handoff_always),
         ]
         for i, (label, opts, cur) in enumerate(rows):
-            y = 190 + i * 90
+            y = 170 + i * 82
             for k, (name, val) in enumerate(opts):
                 self.add(Button(name, 560 + k * 150, y, 140, 44,
                                 partial(self.set, i, val), 14,
                                 selected=(val == cur)))
             self.add(_RowLabel(label, 520, y + 22))
-        self.add(menu_button("Back", 700, self.go_back))
+        self.add(menu_button("Back", 700 + 40, self.go_back))
 
     def set(self, row: int, val: object) -> None:
         st = self.app.settings
@@ -57,6 +59,8 @@ class SettingsScene(Scene):
             st.bot_delay = float(val)  # type: ignore[arg-type]
         elif row == 4:
             st.colour_safe = bool(val)
+        elif row == 5:
+            st.handoff_always = bool(val)
         self.app.save_settings()
         self.build()
 

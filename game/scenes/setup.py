@@ -31,6 +31,7 @@ class SetupScene(Scene):
         self.seed = random.randrange(1, 1_000_000)
         self.options = {k: v[0] for k, v in RULES_OPTIONS.items()}
         self.r = rules()
+        self.expert = False
         self.build()
 
     def build(self) -> None:
@@ -61,6 +62,10 @@ class SetupScene(Scene):
             self.add(Button(f"{k.replace('_', ' ')}: {'on' if on else 'off'}", 380, y, 520, 40,
                             partial(self.toggle_opt, k), 13, tip=text))
             y += 50
+        self.add(Button(f"expert secret loading: {'on' if self.expert else 'off'}", 380, y,
+                        520, 40, self.toggle_expert, 13,
+                        tip="R3.3.9 expert variant: every seat loads its starting energy in "
+                            "secret (the table hides the other devices until play begins)"))
         self.add(menu_button("Start the game", 790, self.start, x=VW / 2 - 360, w=340))
         self.add(menu_button("Back", 790, self.app.open_menu, x=VW / 2 + 20, w=340))
 
@@ -104,9 +109,13 @@ class SetupScene(Scene):
         self.options[k] = not self.options.get(k, RULES_OPTIONS[k][0])
         self.build()
 
+    def toggle_expert(self) -> None:
+        self.expert = not self.expert
+        self.build()
+
     def start(self) -> None:
         opts = {k: v for k, v in self.options.items() if v != RULES_OPTIONS[k][0]}
-        self.app.start_session(Session.new(self.seats, self.seed, opts))
+        self.app.start_session(Session.new(self.seats, self.seed, opts, self.expert))
 
     def draw_self(self, c: Canvas) -> None:
         c.fill(theme.BG, 0, 0, 1600, 900)

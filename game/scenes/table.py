@@ -4,20 +4,24 @@ bots in a worker thread; hot-seat hand-off."""
 from __future__ import annotations
 
 import contextlib
+import gc
+import math
 import time
 from collections import deque
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+import engine.scoring  # noqa: F401  (the engine imports it lazily mid-game: not in a frame)
 from engine import events as ev
 from engine.decisions import Choice, Decision
-from game import fx, theme
+from game import display_model, fx, theme, tokens
 from game.animations import Animator, Tween, ease_out_cubic
 from game.board_view import BoardView, to_virtual
 from game.device_view import STAGING_X, TILE_H, TILE_Y, DeviceView, SeatsView, pos_x
 from game.hud import Handoff, LogDrawer, TopBar
-from game.layout import DEVICE_Y, RIGHT_X, SEATS_Y, VH, VW
+from game.layout import DEVICE_Y, RIGHT_X, SEATS_Y, VH, VW, fit
 from game.prompt_bar import Popup, PromptBar
 from game.scenegraph import Canvas, Node
 from game.scenes.base import Scene
@@ -28,6 +32,7 @@ if TYPE_CHECKING:
     from game.app import App
 
 TYPES = ("compass", "rose", "magnet", "wild")
+_MISSING = object()
 
 
 class TableScene(Scene):
@@ -39,6 +44,7 @@ class TableScene(Scene):
         self.rules = session.rules
         self.settings = app.settings
         self.shown = self.game.state.clone()
+        self.rev = 0  # bumped whenever `shown` changes (the cached layers key on it)
         self.clock = 0.0
         self.animator = Animator(self.settings.anim_speed)
         self.queued: deque[tuple[str, Any]] = deque()
@@ -48,12 +54,18 @@ class TableScene(Scene):
         self._bot_answer: str | None = None
         self._bot_decision: Decision | None = None
         self.handoff_seat = -1
+        self.overlay_seat = -1  # another seat's device shown while its row is hovered
+        self._overlay_hover = (-1, 0.0)
         self.score_disp = [float(x) for x in self._scores()]
         self.legal: dict[str, list[Choice]] = {}
         self.spots: dict[str, list[Hotspot]] = {}
         self.popup: Popup | None = None
         self._chrome: pygame.Surface | None = None
         self._chrome_key: object = None
+        self._layers: pygame.Surface | None = None
+        self._layer_keys: dict[str, object] = {}
+        self._cur_keys: dict[str, object] = {}
+        self._keys_memo: object = None
         self.message = ""
         self.autosave_enabled = True
         self.finished = False
@@ -68,9 +80,18 @@ class TableScene(Scene):
         self.log_drawer.open = self.settings.show_log
         self.handoff = Handoff(self)
         self.highlights = _HighlightLayer(self)
+        self.overlay = DeviceOverlay(self)
+        self.add(self.overlay)
         self.add(self.board, self.device, self.seats, self.prompt, self.topbar, self.fxl,
                  self.highlights, self.log_drawer, self.handoff)
         self.refresh()
+
+    def on_enter(self) -> None:
+        self.prewarm()
+        # Everything alive now (catalog, caches, the game) lives as long as the table: move
+        # it out of the collector's view, so a full collection never stalls a frame.
+        gc.collect()
+        gc.freeze()
 
     # --- state -> views ------------------------------------------------------------------------
     def _scores(self) -> list[int]:
@@ -137,8 +158,31 @@ class TableScene(Scene):
         self.prompt.set(f"{name}: {d.prompt}", detail + ".", col, buttons)
 
     # --- the loop --------------------------------------------------------------------------------
+    def _update_overlay(self, dt: float) -> None:
+        """Hovering another seat's row for a moment opens its device as an overlay."""
+        mx, my = self.app.mouse_v
+        seat = -1
+        if (self.seats.x <= mx < self.seats.x + self.seats.w and my >= self.seats.y
+                and not self.handoff.visible and self.popup is None):
+            row = int((my - self.seats.y) // self.seats.row_h())
+            if 0 <= row < len(self.shown.players) and row != self.device.seat:
+                seat = row
+        cur, t = self._overlay_hover
+        t = t + dt if seat == cur else 0.0
+        self._overlay_hover = (seat, t)
+        self.overlay_seat = seat if seat >= 0 and (t >= 0.2 or self.overlay_seat == seat) \
+            else -1
+
+    def wheel(self, vx: float, vy: float, dy: int) -> bool:
+        lx, ly = self.log_drawer.to_local(vx, vy)
+        if self.log_drawer.visible and self.log_drawer.contains(lx, ly):
+            self.log_drawer.wheel(dy)
+            return True
+        return False
+
     def on_update(self, dt: float) -> None:
         self.clock += dt
+        self._update_overlay(dt)
         self.animator.speed = self.settings.anim_speed
         self.animator.update(dt)
         for i, target in enumerate(self._scores()):
@@ -189,9 +233,26 @@ class TableScene(Scene):
             self._bot_decision = None
             self.choose(answer)
 
+    def private_now(self) -> bool:
+        """Is something on the table private to one seat? In this game only the expert
+        variant's secret loading during setup (R3.3.9) is."""
+        s = self.game.state
+        return s.turn == 0 and bool(s.options.get("expert_loading"))
+
+    def hidden_seats(self) -> frozenset[int]:
+        """Seats whose devices, exhausted pools and banks must not be shown now."""
+        if not self.private_now():
+            return frozenset()
+        d = self.pending
+        me = d.seat if d is not None and self.session.is_human(d.seat) else -1
+        return frozenset(i for i in range(self.shown.n) if i != me)
+
     def _check_handoff(self) -> None:
         d = self.pending
         if d is None or not self.session.is_human(d.seat) or len(self.session.humans) < 2:
+            return
+        if not (self.settings.handoff_always or self.private_now()):
+            self.handoff_seat = d.seat  # nothing private: no need to look away
             return
         if d.seat != self.handoff_seat and not self.handoff.visible:
             self.close_popup()
@@ -224,12 +285,16 @@ class TableScene(Scene):
         """Show another seat's device in the big panel (click again to go back)."""
         d = self.pending
         own = d.seat if d is not None else self.shown.active
+        if seat in self.hidden_seats():
+            self.message = "That device is secret during expert loading."
+            return
         self.peek_seat = -1 if seat in (self.peek_seat, own) else seat
         self.refresh()
 
     def _settle(self) -> None:
         self.peek_seat = -1
         self.shown = self.game.state.clone()
+        self.rev += 1
         self.board.hidden_figures.clear()
         self.device.slide.clear()
         self.fxl.clear_sprites()
@@ -251,21 +316,31 @@ class TableScene(Scene):
             self.message = f"Could not save: {exc}"
         self.session.log.append(self.message)
 
-    def undo(self) -> None:
-        """Ctrl+Z: step back one decision when the engine allows it (human seats only)."""
-        undo = getattr(self.game, "undo", None)
-        status = getattr(self.game, "can_undo", None)
+    def undo_status(self) -> str:
+        """"" when Ctrl+Z may step back now, else the reason in words."""
         d = self.pending
-        if not callable(undo) or d is None or not self.session.is_human(d.seat):
-            self.message = "Undo is not available now."
-        elif status is not None and not bool(status):
-            self.message = f"Cannot undo: {getattr(status, 'reason', '')}"
+        if d is None:
+            return "the game is over."
+        if not self.session.is_human(d.seat):
+            return f"{self.session.name(d.seat)} (a bot) is deciding."
+        if self.animator.busy:
+            return "wait for the animation (Space skips it)."
+        status = self.game.can_undo
+        return "" if status else (status.reason or "the rules do not allow it here.")
+
+    def undo(self) -> None:
+        """Ctrl+Z / the Undo button: step back one decision of the deciding human's turn;
+        when the engine refuses, say why."""
+        why = self.undo_status()
+        if why:
+            self.message = f"Cannot undo: {why}"
         else:
             try:
-                undo()
-                self.message = "Undone."
-            except ValueError as exc:
+                self.game.undo()
+                self.message = "Undone: back one decision."
+            except ValueError as exc:  # IllegalChoice: the engine changed its mind
                 self.message = f"Cannot undo: {exc}"
+            self.close_popup()
             self._settle()
         self.session.log.append(self.message)
 
@@ -293,10 +368,16 @@ class TableScene(Scene):
         return VW / 3, VH / 2
 
     def animate(self, events: list[ev.Event], old: Any) -> None:
+        """Queue one tween per event. Each tween walks the display model (`self.shown`) on:
+        a token leaves its source when it takes off and appears where it lands, a figure
+        stands on its new space when its walk ends, pushed tiles settle when they stop..."""
+        del old
         if self.settings.anim_speed <= 0:
             return
         at = 0.0
-        stagger = 0.1
+        stagger = 0.12
+        tweens: list[Tween] = []
+        visual = False
         for e in events:
             if isinstance(e, ev.TokenMoved):
                 a = self.locate(e.src, e.owner)
@@ -304,27 +385,33 @@ class TableScene(Scene):
                 et = TYPES.index(e.etype) if e.etype in TYPES else 3
                 sp = self.fxl.spawn(fx.flying_token(a, b, et, self.session.colour(e.owner),
                                                     self.session.shape(e.owner)))
-                self._tween(sp, at, 0.45)
+                tweens.append(self._tween(sp, at, 0.45, start=self._taker(e),
+                                          land=self._putter(e)))
                 at += stagger
+                visual = True
             elif isinstance(e, ev.FigureMoved):
-                pts = [to_virtual(*self.board.figure_point(e.seat, s)) for s in e.path]
-                self.board.hidden_figures.add(e.seat)
+                pts = [to_virtual(*self.board.figure_point(e.seat, sp_))
+                       for sp_ in e.path]
                 sp = self.fxl.spawn(fx.walking_figure(pts, self.session.colour(e.seat),
                                                       self.session.shape(e.seat)))
                 dur = 0.2 * max(1, len(pts) - 1)
-                self._tween(sp, at, dur, keep=True)
+                tweens.append(self._tween(sp, at, dur, start=self._hide_figure(e.seat),
+                                          land=self._place_figure(e)))
                 at += dur
+                visual = True
             elif isinstance(e, ev.FigureTeleported):
                 b = to_virtual(*self.board.figure_point(e.seat, e.dst))
                 a = to_virtual(*self.board.figure_point(e.seat, e.src)) if e.src else b
-                self.board.hidden_figures.add(e.seat)
                 sp = self.fxl.spawn(fx.walking_figure([a, b], self.session.colour(e.seat),
                                                       self.session.shape(e.seat)))
-                self._tween(sp, at, 0.5, keep=True)
+                tweens.append(self._tween(sp, at, 0.5, start=self._hide_figure(e.seat),
+                                          land=self._place_figure(e)))
                 at += 0.5
+                visual = True
             elif isinstance(e, ev.TilesPushed) and e.seat == self.device.seat:
-                self._slide_tiles(e, old, at)
+                tweens.append(self._slide_tiles(e, at))
                 at += 0.45
+                visual = True
             elif isinstance(e, ev.TileClaimed):
                 td = self.rules.tiles.get(e.tile)
                 if td is not None:
@@ -335,18 +422,22 @@ class TableScene(Scene):
                         self.locate("exhausted", e.seat)
                     if e.position and e.seat == self.device.seat:
                         b = (RIGHT_X + pos_x(e.position) + 42, DEVICE_Y + TILE_Y + 58)
-                    self._tween(self.fxl.spawn(fx.flying_tile(a, b, td)), at, 0.6)
+                    sp = self.fxl.spawn(fx.flying_tile(a, b, td))
+                    tweens.append(self._tween(sp, at, 0.6, start=self._lifter(e),
+                                              land=self._applier(e)))
                     at += 0.3
+                    visual = True
             elif isinstance(e, ev.ScoreChanged):
-                self._count_score(e, at)
+                tweens.append(self._count_score(e, at))
             elif isinstance(e, (ev.SectionCompleted, ev.SectionConstructed)):
                 spots = self.spots.get(f"monument:{e.monument}")
                 if spots:
                     r = spots[0].world_rect()
                     word = "Completed!" if isinstance(e, ev.SectionCompleted) else "Built!"
                     sp = self.fxl.spawn(fx.flash((r.centerx, r.centery), theme.HILITE, 40, word))
-                    self._tween(sp, at, 0.7)
+                    tweens.append(self._tween(sp, at, 0.7, land=self._applier(e)))
                     at += 0.25
+                    visual = True
             elif isinstance(e, ev.TrackMoved):
                 key = f"track:{e.seat}:{e.track}"
                 spots = self.spots.get(key)
@@ -355,21 +446,24 @@ class TableScene(Scene):
                     sp = self.fxl.spawn(fx.floating_text((r.centerx, r.centery),
                                                          f"{e.track} +{e.to_peg - e.from_peg}",
                                                          theme.HILITE))
-                    self._tween(sp, at, 0.6)
+                    tweens.append(self._tween(sp, at, 0.6, land=self._applier(e)))
                     at += 0.1
+                    visual = True
             elif isinstance(e, ev.ChannelMarker):
                 p = (RIGHT_X + 690.0, DEVICE_Y + 22.0) if e.seat == self.device.seat else \
                     self.locate("exhausted", e.seat)
                 sp = self.fxl.spawn(fx.flash(p, theme.HILITE, 16,
                                              "charged" if e.charged else "spent"))
-                self._tween(sp, at, 0.5)
+                tweens.append(self._tween(sp, at, 0.5, land=self._applier(e)))
+                visual = True
             elif isinstance(e, ev.TurnStarted):
                 p = (430.0, 470.0)
                 name = self.session.name(e.seat)
                 sp = self.fxl.spawn(fx.floating_text(p, f"Turn {e.turn}: {name}",
                                                      theme.lighten(self.session.colour(e.seat),
                                                                    0.4)))
-                self._tween(sp, at, 0.7)
+                tweens.append(self._tween(sp, at, 0.7, start=self._applier(e)))
+                visual = True
             elif isinstance(e, (ev.BridgeBuilt, ev.PerkTaken, ev.PatronTaken, ev.PatronUsed,
                                 ev.AchievementClaimed, ev.ActionUpgraded, ev.ConduitGained,
                                 ev.ConduitsRearranged, ev.PowerUsed, ev.FinalRoundTriggered,
@@ -385,46 +479,102 @@ class TableScene(Scene):
                     p = (380.0, 790.0)
                 sp = self.fxl.spawn(fx.floating_text(p, word, theme.lighten(
                     self.session.colour(seat), 0.3)))
-                self._tween(sp, at, 0.8)
+                tweens.append(self._tween(sp, at, 0.8, land=self._applier(e)))
                 at += 0.15
+                visual = True
+            else:  # no picture of its own: its effect shows in sequence
+                tweens.append(Tween(0.01, None, self._applier(e), delay=at))
             at = min(at, 2.5)
+        if visual:
+            for tw in tweens:
+                self.animator.add(tw)
 
-    def _tween(self, sp: fx.Sprite, delay: float, dur: float, keep: bool = False) -> None:
+    def _bump(self) -> None:
+        self.rev += 1
+
+    def _taker(self, e: ev.TokenMoved) -> Callable[[], None]:
+        def go() -> None:
+            display_model.take(self.shown, self.rules, e)
+            self._bump()
+        return go
+
+    def _putter(self, e: ev.TokenMoved) -> Callable[[], None]:
+        def go() -> None:
+            display_model.put(self.shown, self.rules, e)
+            self._bump()
+        return go
+
+    def _lifter(self, e: ev.Event) -> Callable[[], None]:
+        def go() -> None:
+            display_model.lift(self.shown, e)
+            self._bump()
+        return go
+
+    def _applier(self, e: ev.Event) -> Callable[[], None]:
+        def go() -> None:
+            display_model.apply(self.shown, self.rules, e)
+            self._bump()
+        return go
+
+    def _hide_figure(self, seat: int) -> Callable[[], None]:
+        def go() -> None:
+            self.board.hidden_figures.add(seat)
+        return go
+
+    def _place_figure(self, e: ev.FigureMoved | ev.FigureTeleported) -> Callable[[], None]:
+        def go() -> None:
+            display_model.apply(self.shown, self.rules, e)
+            self.board.hidden_figures.discard(e.seat)
+            self._bump()
+        return go
+
+    def _tween(self, sp: fx.Sprite, delay: float, dur: float,
+               start: Callable[[], None] | None = None,
+               land: Callable[[], None] | None = None) -> Tween:
         def upd(t: float) -> None:
             sp.alive = True
             sp.t = t
 
         def done() -> None:
-            sp.alive = keep
+            sp.alive = False
+            if land is not None:
+                land()
 
-        self.animator.add(Tween(dur, upd, done, delay=delay))
+        return Tween(dur, upd, done, delay=delay, on_start=start)
 
-    def _slide_tiles(self, e: ev.TilesPushed, old: Any, at: float) -> None:
-        if e.seat >= len(old.players):
-            return
-        p = old.players[e.seat]
+    def _slide_tiles(self, e: ev.TilesPushed, at: float) -> Tween:
         sign = 1.0 if e.inserted_at == 1 else -1.0
-        olddev = list(p.device)
-        start_x = STAGING_X[p.staging.index(e.tile)] if e.tile in p.staging else STAGING_X[0]
         dest = pos_x(e.inserted_at)
+        before: dict[str, Any] = {}
+
+        def start() -> None:
+            if e.seat < len(self.shown.players):
+                p = self.shown.players[e.seat]
+                before["dev"] = list(p.device)
+                before["x"] = STAGING_X[p.staging.index(e.tile)] if e.tile in p.staging \
+                    else STAGING_X[0]
 
         def upd(t: float) -> None:
-            for tid in olddev:
+            for tid in before.get("dev", ()):
                 self.device.slide[tid] = (92.0 * sign * t, 0.0 if tid == e.ejected and t > 0.9
                                           else 1.0)
-            self.device.slide[e.tile] = ((dest - start_x) * t, 1.0)
+            self.device.slide[e.tile] = ((dest - before.get("x", STAGING_X[0])) * t, 1.0)
 
-        self.animator.add(Tween(0.45, upd, None, delay=at, ease=ease_out_cubic))
+        def done() -> None:
+            self.device.slide.clear()
+            display_model.apply(self.shown, self.rules, e)
+            self._bump()
 
-    def _count_score(self, e: ev.ScoreChanged, at: float) -> None:
+        return Tween(0.45, upd, done, delay=at, ease=ease_out_cubic, on_start=start)
+
+    def _count_score(self, e: ev.ScoreChanged, at: float) -> Tween:
         seat = e.seat
-        if seat >= len(self.score_disp):
-            return
 
         def upd(t: float) -> None:
-            self.score_disp[seat] = e.old + (e.new - e.old) * t
+            if seat < len(self.score_disp):
+                self.score_disp[seat] = e.old + (e.new - e.old) * t
 
-        self.animator.add(Tween(0.6, upd, None, delay=at))
+        return Tween(0.6, upd, self._applier(e), delay=at)
 
     # --- input ------------------------------------------------------------------------------------
     def mouse_down(self, vx: float, vy: float, button: int) -> None:
@@ -518,14 +668,34 @@ class TableScene(Scene):
 
     # --- hover help ---------------------------------------------------------------------------
     def tooltip_for(self, node: Node | None) -> str:
+        if node is self.topbar.undo_button:
+            return self.topbar.undo_tip()
         if isinstance(node, Hotspot):
+            tip = node.tooltip()
+            if node.target.startswith("info:"):
+                return tip
             choices = self.legal.get(node.target)
             if choices and not self.animator.busy:
                 labels = "\n".join("• " + c.label for c in choices[:8])
                 more = f"\n… and {len(choices) - 8} more" if len(choices) > 8 else ""
-                return f"{node.tip}\nClick to choose:\n{labels}{more}"
-            return f"{node.tip}\nNot now: {self.why_not(node.target)}"
+                return f"{tip}\nClick to choose:\n{labels}{more}"
+            d = self.pending
+            if d is None or not self.session.is_human(d.seat):
+                return tip
+            return f"{tip}\nNot now: {self.why_not(node.target)}"
         return super().tooltip_for(node)
+
+    def seat_tip(self, seat: int) -> str:
+        s = self.session
+        kind = "human" if s.is_human(seat) else f"bot ({s.seats[seat].level})"
+        ch = self.rules.characters.get(s.characters[seat]) if seat < len(s.characters) else None
+        lines = [f"{s.name(seat)} — {kind}, {theme.SEAT_SHAPE_NAMES[seat % 5].lower()} marker",
+                 f"Score if the game ended now: {self.score_shown(seat)} VP"]
+        if ch is not None:
+            lines += [f"Power {'I' * pw.tier} {pw.name}: {pw.text}" for pw in ch.powers]
+        if seat != self.device.seat:
+            lines.append("Hover their row at the bottom right to see their device.")
+        return "\n".join(lines)
 
     def why_not(self, target: str) -> str:
         d = self.pending
@@ -551,7 +721,41 @@ class TableScene(Scene):
         return f"not an answer to “{d.prompt}”."
 
     # --- drawing ----------------------------------------------------------------------------------
+    def draw(self, c: Canvas) -> None:
+        if self.handoff.visible:  # it covers the whole table
+            self.handoff.draw(c)
+            return
+        super().draw(c)
+
     def draw_self(self, c: Canvas) -> None:
+        self._compose(c)
+        assert self._layers is not None
+        c.surf.blit(self._layers, (0, 0))
+
+    def prewarm(self) -> None:
+        """Render the cached layers, the fonts and the sprites animations use before the first
+        frame, so no frame pays for them."""
+        surf = self.app.window
+        s, ox, oy = fit(*surf.get_size())
+        c = Canvas(surf, s, ox, oy)
+        self._compose(c)
+        bc = c.sub(self.board.x, self.board.y, self.board.scale)
+        for seat in range(len(self.shown.players)):
+            col, shape = self.session.colour(seat), self.session.shape(seat)
+            for k in range(19):
+                for et in range(4):
+                    tokens.energy(bc, -100, -100, 9 + 4 * math.sin(math.pi * k / 18), et, col,
+                                  shape)
+            for ang in range(0, 360, 5):
+                a = math.radians(ang)
+                tokens.figure(c, -100, -100, 8.5, col, shape, (math.cos(a), math.sin(a)))
+        for size in (15, 16):
+            theme.font(max(6, round(size * s)), True)
+        self.draw(c)
+
+    def _compose(self, c: Canvas) -> None:
+        """Keep `self._layers` (a window-sized picture of everything that changes only with
+        the shown state) up to date, redrawing only the areas whose content changed."""
         key = (c.surf.get_size(), round(c.s, 5), round(c.ox), round(c.oy),
                len(self.shown.players))
         if self._chrome is None or self._chrome_key != key:
@@ -568,8 +772,45 @@ class TableScene(Scene):
             self._chrome.blit(self.board.background(bc.s), bc.pt(0, 0))
             if pygame.display.get_surface() is not None:
                 self._chrome = self._chrome.convert()
-        c.surf.blit(self._chrome, (0, 0))
-        self.board.bg_in_chrome = True
+            self._layers = self._chrome.copy()
+            self._layer_keys = {}
+        memo = (self.rev, self.device.seat, self.peek_seat, self.message,
+                self.settings.colour_safe, self.thinking_seat)
+        if memo != self._keys_memo:
+            self._keys_memo = memo
+            s = self.shown
+            keys: dict[str, object] = {f"board:{k}": v
+                                       for k, v in self.board.area_keys(s).items()}
+            keys["device"] = self.device.layer_key(s)
+            keys["seats"] = self.seats.layer_key(s)
+            keys["top"] = self.topbar.layer_key(s)
+            self._cur_keys = keys
+        for name, k in self._cur_keys.items():
+            if self._layer_keys.get(name, _MISSING) != k:
+                self._layer_keys[name] = k
+                self._draw_layer(name, c)
+
+    def _draw_layer(self, name: str, c: Canvas) -> None:
+        assert self._layers is not None and self._chrome is not None
+        cc = Canvas(self._layers, c.s, c.ox, c.oy)
+        s = self.shown
+        if name.startswith("board:"):
+            area = name[6:]
+            bc = cc.sub(self.board.x, self.board.y, self.board.scale)
+            rect = bc.rect(*self.board.AREAS[area])
+            view: Any = None
+        else:
+            view = {"device": self.device, "seats": self.seats, "top": self.topbar}[name]
+            rect = cc.rect(view.x, view.y, view.w, view.h)
+        self._layers.blit(self._chrome, rect, rect)
+        self._layers.set_clip(rect)
+        try:
+            if view is None:
+                self.board.draw_area(bc, area, s)
+            else:
+                view.draw_static(cc.sub(view.x, view.y))
+        finally:
+            self._layers.set_clip(None)
 
     def draw_highlights(self, c: Canvas) -> None:
         if self.handoff.visible or self.animator.busy or not self.legal:
@@ -608,6 +849,49 @@ class TableScene(Scene):
                     out.append((target, (float(r.centerx), float(r.centery))))
                     break
         return out
+
+
+class DeviceOverlay(Node):
+    """Another seat's whole device, floating over the board while its row is hovered."""
+
+    def __init__(self, table: TableScene) -> None:
+        super().__init__(RIGHT_X - 744, 0, 0, 0, z=45)
+        self.table = table
+        self.view = DeviceView(table)
+        self.view.overlay = True
+        self._cache: dict[object, pygame.Surface] = {}
+
+    def draw_self(self, c: Canvas) -> None:
+        t = self.table
+        seat = t.overlay_seat
+        if seat < 0 or seat >= len(t.shown.players):
+            return
+        v = self.view
+        v.seat = seat
+        rh = t.seats.row_h()
+        y = min(max(60.0, SEATS_Y + seat * rh + rh / 2 - v.h / 2), VH - v.h - 8)
+        oc = c.sub(0, y)
+        hidden = seat in t.hidden_seats()
+        key = (seat, hidden, round(c.s, 4), v.layer_key(t.shown))
+        surf = self._cache.get(key)
+        if surf is None:
+            if len(self._cache) > 16:
+                self._cache.clear()
+            surf = pygame.Surface((round((v.w + 8) * c.s), round((v.h + 8) * c.s)),
+                                  pygame.SRCALPHA)
+            sc = Canvas(surf, c.s)
+            v.draw_frame(sc)
+            if hidden:
+                sc.text("Secret loading: this device is hidden until play begins.", v.w / 2,
+                        v.h / 2, 18, theme.INK, True, "center")
+            else:
+                v.draw_static(sc)
+                v.draw_self(sc)
+            sc.fill(theme.HILITE, 0, 0, v.w, v.h, 12, 3)
+            if pygame.display.get_surface() is not None:
+                surf = surf.convert_alpha()
+            self._cache[key] = surf
+        c.surf.blit(surf, oc.pt(0, 0))
 
 
 class _HighlightLayer(Node):
