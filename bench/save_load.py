@@ -22,6 +22,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -35,15 +36,23 @@ GOAL_MS = 10.0
 GOAL_BYTES = 64 * 1024
 
 
-def late_game(players: int, seed: int, fraction: float) -> tuple[Game, int, int]:
+def late_game(players: int, seed: int, fraction: float, level: str = "random"
+              ) -> tuple[Game, int, int]:
+    """A seeded game played by `level` bots to `fraction` of its length (or the end trigger)."""
     g = new_game(GameConfig(players=players, seed=seed))
     g.undo_enabled = False
-    bot = RandomBot(seed)
+    if level == "random":
+        bots: list[Any] = [RandomBot(seed)] * players
+    else:
+        from engine.bots import make_bot
+
+        bots = [make_bot(level, seed * 7 + k) for k in range(players)]
     triggered_at = None
     while not g.is_over:
         d = g.pending
         assert d is not None
-        g.choose(bot.choose(None, d))
+        view = None if level == "random" else g.view(d.seat)
+        g.choose(bots[d.seat].choose(view, d))
         if triggered_at is None and g.state.end_triggered:
             triggered_at = len(g.history)
     length = len(g.history)
@@ -75,9 +84,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--reps", type=int, default=50)
     ap.add_argument("--fraction", type=float, default=0.8)
+    ap.add_argument("--bot", default="random",
+                    help="who plays the game that is saved: random (very long games) or a bot "
+                    "level such as easy (games of realistic length)")
     a = ap.parse_args(argv)
     rules()  # catalog loading is not part of a save or a load
-    g, at, length = late_game(a.players, a.seed, a.fraction)
+    g, at, length = late_game(a.players, a.seed, a.fraction, a.bot)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "bench.json"
 
