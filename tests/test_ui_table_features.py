@@ -210,3 +210,53 @@ def test_layers_redraw_only_what_changed(app):
     t.rev += 1
     app.step(1 / 60)
     assert "board:reserves" in drawn and "board:map" not in drawn
+
+
+def right_click(app: App, vx: float, vy: float) -> None:
+    s, ox, oy = fit(*app.window.get_size())
+    pos = (round(ox + vx * s), round(oy + vy * s))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=3))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=3))
+
+
+def test_right_click_and_esc_cancel_a_half_made_pick(app):
+    """Issue 5: right-click or Esc backs out of a multi-step pick when the engine allows undo
+    (here: 'Actions' then a reposition source, then cancel back to the source choice)."""
+    from engine.state import state_to_dict
+
+    app.settings.handoff_always = False  # nothing private: no hand-off screens in the way
+    s = Session.new([SeatSpec(True), SeatSpec(True)], seed=11)
+    app.start_session(s)
+    app.settings.anim_speed = 0.0
+    t = app.scene
+    g = s.game
+    for _ in range(10):  # through the setup facings
+        d = g.pending
+        if d is not None and d.kind == "turn_type":
+            break
+        assert d is not None
+        t.choose(d.choices[0].id)
+        app.step(1 / 60, draw=False)
+    d = g.pending
+    assert d is not None and d.kind == "turn_type"
+    before = state_to_dict(g.state)
+    t.choose("actions")
+    for _ in range(5):
+        app.step(1 / 60, draw=False)
+    assert g.pending.kind == "action" and g.can_undo
+    right_click(app, 400, 400)
+    for _ in range(3):
+        app.step(1 / 60, draw=False)
+    assert state_to_dict(g.state) == before and g.pending.kind == "turn_type", t.message
+    t.choose("actions")
+    first = next(c.id for c in g.pending.choices if c.id.startswith("act:"))
+    t.choose(first)
+    for _ in range(5):
+        app.step(1 / 60, draw=False)
+    if t.in_multi_step_pick():
+        kind = g.pending.kind
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
+                                             unicode="", scancode=0))
+        for _ in range(3):
+            app.step(1 / 60, draw=False)
+        assert g.pending.kind != kind or t.message.startswith("Undone")

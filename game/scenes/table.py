@@ -316,6 +316,17 @@ class TableScene(Scene):
             self.message = f"Could not save: {exc}"
         self.session.log.append(self.message)
 
+    # decisions that are the second (or later) step of one pick: Esc backs out of them
+    FOLLOW_UP_KINDS = frozenset({
+        "reposition_to", "facing", "teleport", "claim_pay", "claim_replace", "deploy_energy",
+        "entropy_other", "entropy_here", "rewind_second", "replenish_slot", "channel_position",
+        "effect_option",
+    })
+
+    def in_multi_step_pick(self) -> bool:
+        d = self.pending
+        return d is not None and d.kind in self.FOLLOW_UP_KINDS
+
     def undo_status(self) -> str:
         """"" when Ctrl+Z may step back now, else the reason in words."""
         d = self.pending
@@ -592,6 +603,9 @@ class TableScene(Scene):
             if not self.popup.contains(lx, ly) or button == 3:
                 self.close_popup()
                 return
+        if button == 3:  # right-click cancels the last step of a multi-step pick (engine undo)
+            self.undo()
+            return
         node = self.hover_node(vx, vy)
         if isinstance(node, Hotspot) and button == 1:
             choices = self.legal.get(node.target)
@@ -654,6 +668,8 @@ class TableScene(Scene):
         if key == pygame.K_ESCAPE:
             if self.popup is not None:
                 self.close_popup()
+            elif self.in_multi_step_pick() and not self.undo_status():
+                self.undo()  # Esc backs out of a half-made pick, else opens the menu
             else:
                 self.open_menu()
             return True
