@@ -36,6 +36,8 @@ class Settings:
     # Hot-seat: cover the table between two human seats every time (friends passing a laptop
     # expect it), or only when something private is on screen (expert secret loading).
     handoff_always: bool = True
+    # Deploys launch their energy with the pymunk spring trapdoor (off: a plain flight).
+    trapdoor_physics: bool = True
 
     @classmethod
     def load(cls, path: Path | None = None) -> Settings:

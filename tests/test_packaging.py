@@ -137,7 +137,7 @@ def test_bundle_contents_and_size(bundle):
     assert {"engine.bots.commands", "engine.persist.commands"} <= modules  # --terminal
     for top in ("tkinter", "unittest", "pydoc", "numpy", "pytest", "_pytest", "hypothesis",
                 "mypy", "ruff", "PyInstaller", "setuptools", "pygame.tests", "pygame.examples",
-                "pymunk.tests"):
+                "pymunk.tests", "pymunk.examples"):
         found = sorted(m for m in modules if m == top or m.startswith(top + "."))
         assert not found, f"{top} should not be bundled: {found[:5]}"
     assert not list(folder.rglob("_tkinter*")) and not list(folder.rglob("tcl*"))

@@ -35,6 +35,7 @@ class SettingsScene(Scene):
             ("Colour-safe symbols", [("Off", False), ("On", True)], st.colour_safe),
             ("Hand-off between humans", [("Always", True), ("If private", False)],
              st.handoff_always),
+            ("Trapdoor physics", [("Off", False), ("On", True)], st.trapdoor_physics),
         ]
         for i, (label, opts, cur) in enumerate(rows):
             y = 170 + i * 82
@@ -61,6 +62,8 @@ class SettingsScene(Scene):
             st.colour_safe = bool(val)
         elif row == 5:
             st.handoff_always = bool(val)
+        elif row == 6:
+            st.trapdoor_physics = bool(val)
         self.app.save_settings()
         self.build()
 

@@ -16,7 +16,7 @@ import pygame
 import engine.scoring  # noqa: F401  (the engine imports it lazily mid-game: not in a frame)
 from engine import events as ev
 from engine.decisions import Choice, Decision
-from game import display_model, fx, theme, tokens
+from game import display_model, fx, theme, tokens, trapdoor
 from game.animations import Animator, Tween, ease_out_cubic
 from game.board_view import BoardView, to_virtual
 from game.device_view import STAGING_X, TILE_H, TILE_Y, DeviceView, SeatsView, pos_x
@@ -76,6 +76,7 @@ class TableScene(Scene):
         self.prompt = PromptBar(self.choose)
         self.topbar = TopBar(self)
         self.fxl = fx.FxLayer()
+        self.trapdoor = trapdoor.TrapdoorLayer()
         self.log_drawer = LogDrawer(self)
         self.log_drawer.open = self.settings.show_log
         self.handoff = Handoff(self)
@@ -83,7 +84,7 @@ class TableScene(Scene):
         self.overlay = DeviceOverlay(self)
         self.add(self.overlay)
         self.add(self.board, self.device, self.seats, self.prompt, self.topbar, self.fxl,
-                 self.highlights, self.log_drawer, self.handoff)
+                 self.trapdoor, self.highlights, self.log_drawer, self.handoff)
         self.refresh()
 
     def on_enter(self) -> None:
@@ -184,6 +185,8 @@ class TableScene(Scene):
         self.clock += dt
         self._update_overlay(dt)
         self.animator.speed = self.settings.anim_speed
+        if self.trapdoor.dragging is not None:  # a player pulls a plunger back
+            self.trapdoor.track(*self.app.mouse_v, pygame.mouse.get_pressed()[0])
         self.animator.update(dt)
         for i, target in enumerate(self._scores()):
             cur = self.score_disp[i] if i < len(self.score_disp) else 0.0
@@ -298,6 +301,7 @@ class TableScene(Scene):
         self.board.hidden_figures.clear()
         self.device.slide.clear()
         self.fxl.clear_sprites()
+        self.trapdoor.clear()
         self.score_disp = [float(x) for x in self._scores()]
         self.refresh()
 
@@ -388,8 +392,15 @@ class TableScene(Scene):
         at = 0.0
         stagger = 0.12
         tweens: list[Tween] = []
+        root = tweens  # a trapdoor launch holds back the tweens after it (see _launch)
+        launch: trapdoor.Launch | None = None
         visual = False
         for e in events:
+            if isinstance(e, ev.TokenMoved) and self._launch_pos(e):
+                launch, tweens, at = self._launch(e, launch, tweens, at)
+                visual = True
+                continue
+            launch = None
             if isinstance(e, ev.TokenMoved):
                 a = self.locate(e.src, e.owner)
                 b = self.locate(e.dst, e.owner)
@@ -497,8 +508,60 @@ class TableScene(Scene):
                 tweens.append(Tween(0.01, None, self._applier(e), delay=at))
             at = min(at, 2.5)
         if visual:
-            for tw in tweens:
+            for tw in root:
                 self.animator.add(tw)
+
+    # --- the spring trapdoor of a Deploy ------------------------------------------------------
+    def _launch_pos(self, e: ev.TokenMoved) -> int:
+        """The device position a deployed token leaves from, when the trapdoor plays it
+        (setting on, the shown device is the owner's), else 0."""
+        if e.reason != "deployed" or not self.settings.trapdoor_physics \
+                or e.owner != self.device.seat:
+            return 0
+        kind, _, rest = e.src.partition(":")
+        pos, _, row = rest.partition(":")
+        return int(pos) if kind == "slot" and row == "top" and pos.isdigit() else 0
+
+    def _launch(self, e: ev.TokenMoved, launch: trapdoor.Launch | None, tweens: list[Tween],
+                at: float) -> tuple[trapdoor.Launch, list[Tween], float]:
+        """Add deployed token `e` to the launch of its tile (a new one unless the previous
+        event was a token of the same tile). The launch tween goes into `tweens`; the flights
+        and every later tween of the batch go into a new list that the animator gets when the
+        launch ends (a player may hold the plunger). Returns (launch, list, time in it)."""
+        et = TYPES.index(e.etype) if e.etype in TYPES else 3
+        if launch is None or launch.src != (e.owner, e.src):
+            s = self.game.state
+            launch = self.trapdoor.new(self._launch_pos(e), [], self.session.colour(e.owner),
+                                       self.session.shape(e.owner),
+                                       f"{s.turn}:{len(self.game.history)}:{e.owner}:{e.src}",
+                                       self.session.is_human(e.owner))
+            launch.src = (e.owner, e.src)
+            after: list[Tween] = []
+            tweens.append(trapdoor.LaunchTween(launch, self._launch_start(launch),
+                                               self._launch_done(after), delay=at))
+            tweens, at = after, 0.0
+        launch.etypes.append(et)
+        launch.events.append(e)
+        sp = self.fxl.spawn(trapdoor.flight(launch, len(launch.etypes) - 1,
+                                            self.locate(e.dst, e.owner)))
+        tweens.append(self._tween(sp, at, 0.45, land=self._putter(e)))
+        return launch, tweens, at + 0.08
+
+    def _launch_start(self, launch: trapdoor.Launch) -> Callable[[], None]:
+        def go() -> None:  # the discs take the place of the row's tokens
+            if launch.src[0] < len(self.shown.players):
+                p = self.shown.players[launch.src[0]]
+                tile = p.device[launch.pos - 1] if launch.pos <= len(p.device) else ""
+                launch.set_starts(trapdoor.slot_starts(launch, p.top.get(tile, [])))
+            for e in launch.events:
+                display_model.take(self.shown, self.rules, e)
+            self._bump()
+        return go
+
+    def _launch_done(self, after: list[Tween]) -> Callable[[], None]:
+        def go() -> None:  # straight into the list: Animator.add would skip at speed 0
+            self.animator.tweens.extend(after)
+        return go
 
     def _bump(self) -> None:
         self.rev += 1
@@ -591,6 +654,8 @@ class TableScene(Scene):
     def mouse_down(self, vx: float, vy: float, button: int) -> None:
         if self.handoff.visible:
             self.handoff.on_click(vx, vy, button)
+            return
+        if button == 1 and self.trapdoor.grab(vx, vy):
             return
         if self.animator.busy:
             self.queued.append(("click", (vx, vy, button)))
@@ -767,6 +832,8 @@ class TableScene(Scene):
                 tokens.figure(c, -100, -100, 8.5, col, shape, (math.cos(a), math.sin(a)))
         for size in (15, 16):
             theme.font(max(6, round(size * s)), True)
+        if self.settings.trapdoor_physics and self.settings.anim_speed > 0:
+            trapdoor.prewarm()
         self.draw(c)
 
     def _compose(self, c: Canvas) -> None:
