@@ -13,7 +13,6 @@ from typing import Any
 from pydantic import ValidationError
 
 from engine.config import GameConfig
-from engine.core import Ctx
 from engine.game import Game
 from engine.persist.models import CURRENT_VERSION, FORMAT, SaveFile
 from engine.persist.upgrade import upgrade
@@ -189,5 +188,3 @@ def load_game(path: str | Path, *, verify: bool = False) -> Game:
         raise SaveError("This is not a save file: it is not UTF-8 text.") from exc
     return loads_save(text, verify=verify)
 
-
-__all__ = ["Ctx", "MAX_BYTES", "SaveError", "load_game", "loads_save", "save_game"]

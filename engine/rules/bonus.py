@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine import events as ev
-from engine.core import Ctx, decision, mark_power_used, move_energy, power_id, row_slots
+from engine.core import Ctx, decision, mark_power_used, move_energy, power_id
 from engine.data import TYPES
 from engine.decisions import Choice, Decision
 from engine.state import EMPTY, Frame
@@ -287,5 +287,3 @@ class CustodianFrame(Frame):
 
         after_load(ctx, self.seat, pos, b)
 
-
-__all__ = ["row_slots"]

@@ -12,13 +12,10 @@ from engine.core import (
     clockwise_from,
     decision,
     find_power,
-    mark_power_used,
     move_energy,
-    power_available,
     power_id,
-    teleport,
 )
-from engine.data import COMPASS, MAGNET, ROSE, TYPE_INDEX, TYPES, WILD
+from engine.data import COMPASS, MAGNET, ROSE, TYPES, WILD
 from engine.decisions import Choice, Decision
 from engine.placement import destinations, place
 from engine.state import EMPTY, FIGURE_IN_POOL, Completion, Frame
@@ -367,5 +364,3 @@ class RewindFrame(Frame):
         row, (src, t) = c.data
         move_energy(ctx, self.seat, t, src, f"slot:{self.pos}:{row}", "Rewind")
 
-
-__all__ = ["TYPE_INDEX", "mark_power_used", "power_available", "teleport"]

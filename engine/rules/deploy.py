@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core import Ctx, decision, position_of
-from engine.data import TYPES
 from engine.decisions import Choice, Decision
 from engine.placement import destinations, place
 from engine.state import EMPTY, Frame
@@ -67,5 +66,3 @@ class DeployFrame(Frame):
         self.chosen = self.chosen + (c.data,)
         self.current = c.data
 
-
-__all__ = ["DeployFrame", "TYPES"]

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 
 from engine import events as ev
 from engine.core import (
-    ROWS,
     Ctx,
     clockwise_from,
     decision,
@@ -353,5 +352,3 @@ class EntropyFrame(Frame):
         deconstruct(ctx, self.here, self.sec)
         complete_without_completer(ctx, self.seat, c.data, "chronari")
 
-
-__all__ = ["ROWS", "EndOfAdvanceFrame", "EndOfTurnAbilities", "OptionalPowerFrame"]
