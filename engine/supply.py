@@ -50,7 +50,7 @@ def running_out_sources(ctx: Ctx, seat: int, t_req: int = -1) -> list[tuple[str,
 
 def energy_choices(
     ctx: Ctx, seat: int, t_req: int = -1, *, running_out: bool = True, prefix: str = "",
-    exclude: str = "",
+    exclude: str | tuple[str, ...] = "",
 ) -> list[Choice]:
     """Choices for taking one energy from the Exhausted Pool (type chosen freely unless t_req),
     or, if the pool is empty (or, for a typed effect, holds none of that type), by Running Out.
@@ -71,7 +71,7 @@ def energy_choices(
     if not running_out:
         return out
     for src, t in running_out_sources(ctx, seat, t_req):
-        if src == exclude:
+        if src == exclude or (isinstance(exclude, tuple) and src in exclude):
             continue  # taking from the destination itself would change nothing
         out.append(Choice(f"{prefix}{TYPES[t]}<{src}",
                           f"Running out: take a {TYPES[t]} from {src}", (src,), (src, t)))

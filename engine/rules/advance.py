@@ -168,7 +168,9 @@ class LoadFrame(Frame):
         p = ctx.s.players[self.seat]
         pos = position_of(p, self.tile)
         loc = f"slot:{pos}:{row}"
-        ch = energy_choices(ctx, self.seat, prefix="load:", exclude=loc)
+        # never from the tile being loaded: it would only move energy around on that tile
+        ch = energy_choices(ctx, self.seat, prefix="load:",
+                            exclude=(f"slot:{pos}:top", f"slot:{pos}:bottom"))
         ch = [Choice(c.id, c.label, (loc,) + c.targets, c.data) for c in ch]
         ch.append(Choice("skip", "Leave this slot empty", (loc,), None))
         ch.append(Choice("skip_rest", "Leave the remaining slots empty", (), None))

@@ -63,7 +63,8 @@ class ReplenishFrame(Frame):
                 pos = p.device.index(self.current) + 1
                 loc = f"slot:{pos}:top"
                 ch = energy_choices(ctx, self.seat, running_out=running_out_applies(ctx),
-                                    prefix="load:", exclude=loc)
+                                    prefix="load:",
+                                    exclude=(loc, f"slot:{pos}:bottom"))
                 if ch:
                     ch = [Choice(c.id, c.label, (loc,) + c.targets, c.data) for c in ch]
                     ch.append(Choice("skip", "Leave this slot empty", (loc,)))
