@@ -19,8 +19,25 @@ from game.layout import fit  # noqa: E402
 from game.session import SeatSpec, Session  # noqa: E402
 from game.settings import Settings  # noqa: E402
 
-# (seed, random moves): the next random choice of that game deploys 3 energies of one tile
-DEPLOY_3 = (10, 2190)
+def find_deploy3(first_seed: int = 10) -> tuple[int, int]:
+    """(seed, random moves) such that the next random choice of that 2-player random game
+    deploys 3 energies of one tile (found by search, so engine changes cannot stale it)."""
+    for seed in range(first_seed, first_seed + 40):
+        s = Session.mid_game(seed, 2, 0, humans=0)
+        s.game.undo_enabled = False
+        rng = random.Random(seed)
+        for moves in range(20000):
+            d = s.game.pending
+            if d is None:
+                break
+            cid = rng.choice(d.choices).id
+            if d.kind in ("deploy_tile", "deploy_energy", "action", "channel_position"):
+                probe = s.game.clone()
+                dep = deployed(probe.choose(cid))
+                if len(dep) == 3 and len({e.src for e in dep}) == 1:
+                    return seed, moves
+            s.game.choose(cid)
+    raise AssertionError("no 3-token deploy found")
 
 
 def reach(seed: int, moves: int) -> tuple[Session, str]:
@@ -37,7 +54,7 @@ def reach(seed: int, moves: int) -> tuple[Session, str]:
 
 @pytest.fixture(scope="module")
 def deploy3() -> tuple[Session, str]:
-    return reach(*DEPLOY_3)
+    return reach(*find_deploy3())
 
 
 def start(tmp_path, monkeypatch, deploy3, humans: bool = True, **settings):
