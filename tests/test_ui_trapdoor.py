@@ -19,6 +19,7 @@ from game.layout import fit  # noqa: E402
 from game.session import SeatSpec, Session  # noqa: E402
 from game.settings import Settings  # noqa: E402
 
+
 def find_deploy3(first_seed: int = 10) -> tuple[int, int]:
     """(seed, random moves) such that the next random choice of that 2-player random game
     deploys 3 energies of one tile (found by search, so engine changes cannot stale it)."""
