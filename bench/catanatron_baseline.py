@@ -4,9 +4,9 @@
 Standalone script: run it with the interpreter of a throwaway venv that has catanatron
 installed, e.g.
 
-    python3 -m venv /tmp/catan-venv
-    /tmp/catan-venv/bin/pip install catanatron==3.2.1
-    /tmp/catan-venv/bin/python bench/catanatron_baseline.py --games 50 --seed 1
+    python3 -m venv .catan-venv
+    .catan-venv/bin/pip install catanatron==3.2.1
+    .catan-venv/bin/python bench/catanatron_baseline.py --games 50 --seed 1
 
 It is not part of the project package and must not be imported by tests.
 

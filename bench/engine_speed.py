@@ -1,7 +1,7 @@
 """Engine throughput: random 4-player games, decisions per second (issue 2's speed goal).
 
     python bench/engine_speed.py [--games 40] [--seed 1] [--players 4]
-        [--catan-python /tmp/catan-venv/bin/python]
+        [--catan-python .catan-venv/bin/python]
 
 Counts every `Game.choose` call as one decision (a player's choice). Forced single-choice
 decisions that the engine applies itself (auto_skip_forced) are reported separately; the
