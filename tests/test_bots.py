@@ -101,3 +101,50 @@ def test_tournament_summary_and_labels() -> None:
     assert s["games"] == 1
     assert set(s["bots"]) == {"easy", "random"}
     assert s["bots"]["easy"]["wins"] + s["bots"]["random"]["wins"] == pytest.approx(1.0)
+
+
+def test_running_out_load_churn_is_avoided() -> None:
+    """Tournament seeds 1/42, 46, 48, 144, 180 hit the decision cap: loading a tile by Running
+    Out from the other row of the same tile re-opened that slot, and the easy bot ping-ponged
+    between the two rows forever. The engine now leaves those sources out too; the bots' guard
+    drops them regardless. Seed 1 reaches such a load at decision 147."""
+    from engine.bots.guard import churns, useful
+    from engine.decisions import Choice
+
+    same = Choice("load:rose<slot:1:top", "x", ("slot:1:bottom", "slot:1:top"), ("slot:1:top", 1))
+    other = Choice("load:rose<slot:2:top", "x", ("slot:1:bottom", "slot:2:top"), ("slot:2:top", 1))
+    shop = Choice("load:rose<shop", "x", ("slot:1:bottom", "shop"), ("shop", 1))
+    skip = Choice("skip", "x", ("slot:1:bottom",), None)
+    assert churns(same) and not churns(other) and not churns(shop) and not churns(skip)
+    assert useful((same, other, shop, skip)) == [other, shop, skip]
+    assert useful((same,)) == [same]  # never leaves a decision without choices
+
+    g = new_game(GameConfig(players=2, seed=1))
+    _drive(g, ["easy", "easy"], 1, 147)
+    d = g.pending
+    assert d is not None and d.kind == "load_slot"
+    churny = {c.id for c in d.choices if churns(c)}
+    for level in ("easy", "normal", "hard"):
+        assert make_bot(level, 3).choose(g.view(d.seat), d) not in churny
+    turn = g.state.turn
+    _drive(g, ["easy", "easy"], 2, 150)
+    assert g.state.turn > turn
+
+
+def test_turn_budget_forces_the_passive_choice() -> None:
+    from engine.bots.greedy import GreedyBot
+    from engine.bots.guard import TurnBudget
+
+    g = new_game(GameConfig(players=2, seed=4))
+    bot = GreedyBot(1)
+    bot.budget = TurnBudget(limit=0)
+    made = []
+    for _ in range(60):
+        d = g.pending
+        assert d is not None
+        cid = bot.choose(g.view(d.seat), d)
+        made.append(cid)
+        g.choose(cid)
+        if any(c in ("end", "done", "stop", "skip_rest") for c in made):
+            break
+    assert any(c in ("end", "done", "stop", "skip_rest", "skip", "decline") for c in made)

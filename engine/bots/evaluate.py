@@ -32,6 +32,8 @@ SIMPLE_WEIGHTS: dict[str, float] = {
     "tempo": 0.0,
     "opp_max": 1.0,
     "opp_mean": 0.0,
+    "starved": 0.0,
+    "stall": 0.5,
 }
 
 # Stronger weights (normal / hard), tuned with bench/tune_bots.py.
@@ -50,7 +52,13 @@ STRONG_WEIGHTS: dict[str, float] = {
     "tempo": 0.6,  # how fast potentials fade as the game nears its end
     "opp_max": 0.6,
     "opp_mean": 0.4,
+    "starved": 0.0,  # untuned (try ~1.5): no energy to act with (exhausted, device rows)
+    "stall": 0.5,  # per section left per STALL_TURNS x seats past that
 }
+
+# Past STALL_TURNS turns per seat, every bot is pushed to complete sections (the game only ends
+# when every monument is built, R23.1; a leader that stops building would stall it forever).
+STALL_TURNS = 100
 
 
 def _progress_factor(s: GameState, w: dict[str, float]) -> float:
@@ -177,6 +185,8 @@ def seat_values(s: GameState, r: Rules, w: dict[str, float]) -> list[float]:
         for slots in p.bottom.values():
             bot_e += sum(1 for x in slots if x >= 0)
         v += w["top_energy"] * top_e + w["bottom_energy"] * bot_e
+        if top_e + bot_e + sum(p.exhausted) == 0:
+            v -= w.get("starved", 0.0)
         v += w["exhausted"] * sum(p.exhausted)
         if p.charged:
             v += w["charged"]
@@ -195,5 +205,15 @@ def relative(values: list[float], seat: int, w: dict[str, float]) -> float:
     )
 
 
+def stall_pressure(s: GameState, w: dict[str, float]) -> float:
+    """A cost per unbuilt section that grows once the game runs long (0 before that)."""
+    stall = w.get("stall", 0.0)
+    limit = STALL_TURNS * s.n
+    if stall <= 0.0 or s.over or s.turn <= limit:
+        return 0.0
+    left = sum(len(m.stack) for m in s.monuments.values())
+    return stall * left * (s.turn - limit) / limit
+
+
 def evaluate(s: GameState, r: Rules, seat: int, w: dict[str, float]) -> float:
-    return relative(seat_values(s, r, w), seat, w)
+    return relative(seat_values(s, r, w), seat, w) - stall_pressure(s, w)

@@ -12,16 +12,20 @@ from typing import Any
 
 from engine.bots.determinize import game_from_view
 from engine.bots.evaluate import SIMPLE_WEIGHTS, evaluate
+from engine.bots.guard import PASSIVE_IDS, TurnBudget, passive, useful
 from engine.decisions import Choice, Decision
 from engine.game import Game
 from engine.rng import Rng, seed_state
 
-PASSIVE_IDS = frozenset({"end", "done", "skip", "skip_rest", "stop", "decline"})
+__all__ = ["PASSIVE_IDS", "GreedyBot", "matches", "sample_choices"]
+
 MAX_CHOICES = 24
 
 
 def sample_choices(choices: tuple[Choice, ...], cap: int, rng: Rng) -> list[Choice]:
-    """All choices, or a seeded sample of `cap` of them (passive choices always kept)."""
+    """All useful choices (engine.bots.guard), or a seeded sample of `cap` of them (passive
+    choices always kept)."""
+    choices = tuple(useful(choices))
     if len(choices) <= cap:
         return list(choices)
     keep = [c for c in choices if c.id in PASSIVE_IDS]
@@ -45,9 +49,12 @@ class GreedyBot:
         self._rng = Rng(seed_state(seed ^ 0xEA5E))
         self.weights = dict(weights or SIMPLE_WEIGHTS)
         self.passive_penalty = 0.5
+        self.budget = TurnBudget()
 
     def choose(self, view: Mapping[str, Any] | None, decision: Decision) -> str:
         choices = decision.choices
+        if self.budget.tick(view) and (pc := passive(choices)) is not None:
+            return pc.id
         if len(choices) == 1 or view is None:
             return choices[self._rng.below(len(choices))].id
         g = game_from_view(view, self._rng.below(1 << 62))

@@ -24,7 +24,8 @@ from typing import Any
 from engine import events as ev
 from engine.bots.determinize import game_from_view
 from engine.bots.evaluate import STRONG_WEIGHTS, evaluate
-from engine.bots.greedy import PASSIVE_IDS, matches, sample_choices
+from engine.bots.greedy import matches, sample_choices
+from engine.bots.guard import PASSIVE_IDS, TurnBudget, passive
 from engine.decisions import Decision
 from engine.game import Game
 from engine.rng import Rng, seed_state
@@ -79,11 +80,15 @@ class PlannerBot:
         self._plan: list[str] = []
         self._plan_fps: list[tuple[Any, ...]] = []
         self.plans = 0  # how many searches ran (for the stats)
+        self.budget = TurnBudget()
 
     # --- interface ---------------------------------------------------------------------------
 
     def choose(self, view: Mapping[str, Any] | None, decision: Decision) -> str:
         choices = decision.choices
+        if self.budget.tick(view) and (pc := passive(choices)) is not None:
+            self._plan, self._plan_fps = [], []
+            return pc.id
         if len(choices) == 1 or view is None:
             return choices[self._rng.below(len(choices))].id
         g = game_from_view(view, self._rng.below(1 << 62))
