@@ -56,6 +56,17 @@ def load(g: Game, seat: int, pos: int, row: str, etype: str) -> None:
     p.exhausted[t] -= 1
 
 
+def put_on_section(g: Game, seat: int, mon: str, idx: int, etype: str) -> None:
+    """Move one of the seat's exhausted energy onto a space of mon's topmost section."""
+    p = g.state.players[seat]
+    t = T(etype)
+    assert p.exhausted[t] > 0, f"no {etype} in seat {seat}'s exhausted pool"
+    m = g.state.monuments[mon]
+    assert m.spaces[idx] == EMPTY
+    p.exhausted[t] -= 1
+    m.spaces[idx] = seat * 4 + t
+
+
 def rerun(g: Game) -> None:
     """Recompute the pending decision after the state was edited by hand."""
     g._run(ctx(g))

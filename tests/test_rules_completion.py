@@ -13,7 +13,16 @@ from engine import events as ev
 from engine.invariants import check
 from engine.rules.movement import MoveFrame
 from engine.state import EMPTY, Completion
-from tests.builder import T, choice_ids, choose, clear_device, ctx, load, make_game
+from tests.builder import (
+    T,
+    choice_ids,
+    choose,
+    clear_device,
+    ctx,
+    load,
+    make_game,
+    put_on_section,
+)
 
 BEACON = "anfirien_beacon"  # always in use; s1 spaces: compass, rose, magnet, compass
 TIDE = "tidewatch_observatory"  # s1 spaces: compass, compass, magnet
@@ -37,13 +46,7 @@ def game(n: int = 3, chars: list[str | None] | None = None, seed: int = 1) -> Ga
 
 def put(g: Game, mon: str, idx: int, seat: int, etype: str) -> None:
     """Move one of seat's exhausted energy onto a space of mon's topmost section."""
-    p = g.state.players[seat]
-    t = T(etype)
-    assert p.exhausted[t] > 0
-    m = g.state.monuments[mon]
-    assert m.spaces[idx] == EMPTY
-    p.exhausted[t] -= 1
-    m.spaces[idx] = seat * 4 + t
+    put_on_section(g, seat, mon, idx, etype)
 
 
 def cell(seat: int, etype: str) -> int:

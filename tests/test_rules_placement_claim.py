@@ -24,6 +24,7 @@ from tests.builder import (
     load,
     make_game,
     push_frame,
+    put_on_section,
     rerun,
 )
 
@@ -76,13 +77,7 @@ def set_shop(g: Game, seat: int, **counts: int) -> None:
 
 def put_section(g: Game, seat: int, mon: str, idx: int, etype: str) -> None:
     """Move one exhausted energy of the seat onto a monument space."""
-    p = g.state.players[seat]
-    t = T(etype)
-    assert p.exhausted[t] > 0
-    m = g.state.monuments[mon]
-    assert m.spaces[idx] == EMPTY
-    p.exhausted[t] -= 1
-    m.spaces[idx] = enc(seat, t)
+    put_on_section(g, seat, mon, idx, etype)
 
 
 def put_achievement(g: Game, seat: int, aid: str, col: int, etype: str) -> None:
