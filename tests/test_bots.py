@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -148,3 +149,84 @@ def test_turn_budget_forces_the_passive_choice() -> None:
         if any(c in ("end", "done", "stop", "skip_rest") for c in made):
             break
     assert any(c in ("end", "done", "stop", "skip_rest", "skip", "decline") for c in made)
+
+
+def _view_with(turn: int, filled: int, left: int = 2, n: int = 2) -> dict[str, Any]:
+    spaces = [0] * filled + [-1] * (4 - filled)
+    return {"n": n, "turn": turn, "monuments": {
+        "m": {"stack": ["s"] * left, "spaces": spaces}}}
+
+
+def test_stall_watch_counts_turns_without_building() -> None:
+    """R23.1: the game ends only when every monument is built, so a table where nobody builds
+    must be noticed. Stalled after STALE_TURNS turns per seat without a filled space; any
+    building resets it."""
+    from engine.bots.guard import STALE_TURNS, StallWatch
+
+    w = StallWatch()
+    limit = STALE_TURNS * 2
+    assert not w.stalled(_view_with(10, 1))
+    assert not w.stalled(_view_with(10 + limit - 1, 1))
+    assert w.stalled(_view_with(10 + limit, 1))
+    assert not w.stalled(_view_with(11 + limit, 2))  # a space was filled: reset
+    assert w.stalled(_view_with(11 + 2 * limit, 2))
+    assert not w.stalled(_view_with(12 + 2 * limit, 0, left=1))  # a section was built
+    assert not w.stalled(None)
+
+
+def test_stalled_weights_make_spending_shop_energy_worth_it() -> None:
+    """R24.6 scores 1 per shop energy; on a stalled table the bots count it for less, so
+    that moving it back into play (R14 Running Out) scores higher than keeping it."""
+    from engine.bots.evaluate import STRONG_WEIGHTS, evaluate, stalled_weights
+    from tests.builder import clear_device, make_game
+    from tests.builder import load as load_slot
+
+    g = make_game(2, seed=3)
+    clear_device(g, 0)
+    clear_device(g, 1)
+    s = g.state
+    keep = g.clone()
+    # seat 0 moves one exhausted energy into the shop in `keep`, into a top row in `spend`
+    spend = g.clone()
+    load_slot(spend, 0, 1, "top", "compass")
+    etype = next(t for t in range(4) if keep.state.players[0].exhausted[t] > 0)
+    keep.state.players[0].exhausted[etype] -= 1
+    keep.state.players[0].shop[etype] += 1
+    normal = STRONG_WEIGHTS
+    stall = stalled_weights(STRONG_WEIGHTS)
+    assert evaluate(keep.state, g.rules, 0, normal) > evaluate(spend.state, g.rules, 0, normal)
+    assert evaluate(spend.state, g.rules, 0, stall) > evaluate(keep.state, g.rules, 0, stall)
+    assert s.players[0].shop == g.state.players[0].shop  # the original is untouched
+
+
+def _play_from(g: Game, level: str, watch: bool, turns: int) -> tuple[int, bool]:
+    from engine.bots.guard import StallWatch, progress_key
+
+    bots = [make_bot(level, 40 + k) for k in range(g.state.n)]
+    if not watch:
+        for b in bots:
+            b.watch = StallWatch(turns_per_seat=10**9)  # type: ignore[attr-defined]
+    start_key = progress_key(g.view(0))
+    end = g.state.turn + turns
+    while not g.is_over and g.state.turn < end:
+        d = g.pending
+        assert d is not None
+        g.choose(bots[d.seat].choose(g.view(d.seat), d))
+    return g.state.turn, progress_key(g.view(0)) != start_key
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_bots_break_a_stall_and_finish_the_game(level: str) -> None:
+    """saves/scenarios/stalled-2p.json: turn 75, 2 sections left, both seats' energy parked in
+    the Tile Pool (6 and 7, worth 1 VP each, R24.6), exhausted pools empty. Bots that value
+    that VP over building pass forever (the game ends only when all is built, R23.1); with the
+    stall watch they build again (R14 Running Out from the Tile Pool) and the game ends."""
+    from engine.persist.io import load_game
+
+    path = Path(__file__).resolve().parent.parent / "saves" / "scenarios" / "stalled-2p.json"
+    g = load_game(path)
+    assert sum(g.state.players[0].shop) > 0 and sum(g.state.players[0].exhausted) == 0
+    _, moved = _play_from(g.clone(), level, watch=False, turns=12)
+    assert not moved  # without the watch: nobody builds
+    turn, _ = _play_from(g, level, watch=True, turns=80)
+    assert g.is_over, f"still going at turn {turn}"

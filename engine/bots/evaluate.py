@@ -34,6 +34,9 @@ SIMPLE_WEIGHTS: dict[str, float] = {
     "opp_mean": 0.0,
     "starved": 0.0,
     "stall": 0.5,
+    "tile_slots": 0.0,
+    "tile_icons": 0.0,
+    "finish": 0.0,
 }
 
 # Stronger weights (normal / hard), tuned with bench/tune_bots.py.
@@ -54,6 +57,9 @@ STRONG_WEIGHTS: dict[str, float] = {
     "opp_mean": 0.4,
     "starved": 0.0,  # untuned (try ~1.5): no energy to act with (exhausted, device rows)
     "stall": 0.5,  # per section left per STALL_TURNS x seats past that
+    "tile_slots": 1.2,  # per slot beyond a starting tile's two, on the seat's 7 tiles
+    "tile_icons": 0.4,  # per icon beyond a starting set's three (achievements, movement)
+    "finish": 1.0,  # x lead x closeness of the end: a leader wants the game over (R23.1)
 }
 
 # Past STALL_TURNS turns per seat, every bot is pushed to complete sections (the game only ends
@@ -61,10 +67,24 @@ STRONG_WEIGHTS: dict[str, float] = {
 STALL_TURNS = 100
 
 
+def stalled_weights(w: dict[str, float]) -> dict[str, float]:
+    """Weights for a stalled table (engine.bots.guard.StallWatch): shop energy counts for
+    little and potentials keep their full value, so spending Tile Pool energy on building
+    (R14 Running Out, Claim payments) looks worth it again."""
+    out = dict(w)
+    out["shop_vp"] = 0.25
+    out["shop_claim"] = 0.0
+    out["fade_floor"] = 1.0
+    return out
+
+
 def _progress_factor(s: GameState, w: dict[str, float]) -> float:
     """1.0 early; falls towards 0 as the last sections get built (potential is worth less)."""
     if s.over:
         return 0.0
+    floor = w.get("fade_floor", 0.0)
+    if floor:
+        return floor
     left = sum(len(m.stack) for m in s.monuments.values())
     if s.end_triggered:
         return 0.15
@@ -77,7 +97,8 @@ def _progress_factor(s: GameState, w: dict[str, float]) -> float:
 
 
 def current_scores(
-    s: GameState, r: Rules, bound_n: dict[str, list[int]], pillars_n: list[int]
+    s: GameState, r: Rules, bound_n: dict[str, list[int]], pillars_n: list[int],
+    shop_vp: float = 1.0,
 ) -> list[float]:
     """R24 totals per seat (engine.scoring's parts, computed without the tiebreak counters)."""
     ctx = Ctx(s, r)
@@ -98,8 +119,7 @@ def current_scores(
             v += bridge_vp(ctx, k)
         if has_ach[k]:
             v += achievements_vp(ctx, k)
-        v += sum(p.shop) + figure_value_in_pool(ctx, k)
-        out.append(float(v))
+        out.append(float(v) + shop_vp * (sum(p.shop) + figure_value_in_pool(ctx, k)))
     return out
 
 
@@ -117,7 +137,9 @@ def seat_values(s: GameState, r: Rules, w: dict[str, float]) -> list[float]:
             pillars_n[e // 4] += 1
         elif e == -1:
             free_pillar += 1
-    out = current_scores(s, r, bound_n, pillars_n)
+    out = current_scores(
+        s, r, bound_n, pillars_n, 1.0 if s.over else w.get("shop_vp", 1.0)
+    )
     if s.over:
         return out
     fade = _progress_factor(s, w)
@@ -191,18 +213,48 @@ def seat_values(s: GameState, r: Rules, w: dict[str, float]) -> list[float]:
         if p.charged:
             v += w["charged"]
         v += w["shop_claim"] * sum(p.shop)
+        w_slots, w_icons = w.get("tile_slots", 0.0), w.get("tile_icons", 0.0)
+        if w_slots or w_icons:
+            extra = icons = 0
+            for tid in (*p.device, *p.staging):
+                tile = r.tiles[tid]
+                extra += tile.top + tile.bottom - 2
+                icons += len(tile.icons)
+            v += w_slots * extra + w_icons * max(0, icons - 3)
         pot[k] += v
     return [out[k] + fade * pot[k] for k in range(n)]
 
 
-def relative(values: list[float], seat: int, w: dict[str, float]) -> float:
-    """The seat's value against its opponents (what a winner maximizes)."""
+def closeness(s: GameState) -> float:
+    """How near the game end is, 1/(1 + sections left), partly filled open sections counting
+    as partly built: 1/14 at the start, 1/2 with one empty section left, 1 once it is over."""
+    if s.over or s.end_triggered:
+        return 1.0
+    left = 0.0
+    for m in s.monuments.values():
+        if not m.stack:
+            continue
+        left += len(m.stack)
+        if m.spaces:
+            left -= sum(1 for e in m.spaces if e >= 0) / len(m.spaces)
+    return 1.0 / (1.0 + max(0.0, left))
+
+
+def relative(values: list[float], seat: int, w: dict[str, float], near: float = 0.0) -> float:
+    """The seat's value against its opponents (what a winner maximizes). `near` is
+    `closeness`: with the `finish` weight a leader gains from bringing the end closer and a
+    trailer from holding it off (the lead counts more the closer the end)."""
     others = [v for k, v in enumerate(values) if k != seat]
     if not others:
         return values[seat]
-    return values[seat] - w["opp_max"] * max(others) - w["opp_mean"] * (
+    rel = values[seat] - w["opp_max"] * max(others) - w["opp_mean"] * (
         sum(others) / len(others)
     )
+    fin = w.get("finish", 0.0)
+    if fin:
+        lead = max(-10.0, min(10.0, values[seat] - max(others)))
+        rel += fin * lead * near
+    return rel
 
 
 def stall_pressure(s: GameState, w: dict[str, float]) -> float:
@@ -216,4 +268,5 @@ def stall_pressure(s: GameState, w: dict[str, float]) -> float:
 
 
 def evaluate(s: GameState, r: Rules, seat: int, w: dict[str, float]) -> float:
-    return relative(seat_values(s, r, w), seat, w) - stall_pressure(s, w)
+    near = closeness(s) if w.get("finish", 0.0) else 0.0
+    return relative(seat_values(s, r, w), seat, w, near) - stall_pressure(s, w)

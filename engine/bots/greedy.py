@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.bots.determinize import game_from_view
-from engine.bots.evaluate import SIMPLE_WEIGHTS, evaluate
-from engine.bots.guard import PASSIVE_IDS, TurnBudget, passive, useful
+from engine.bots.evaluate import SIMPLE_WEIGHTS, evaluate, stalled_weights
+from engine.bots.guard import PASSIVE_IDS, StallWatch, TurnBudget, passive, useful
 from engine.decisions import Choice, Decision
 from engine.game import Game
 from engine.rng import Rng, seed_state
@@ -50,6 +50,7 @@ class GreedyBot:
         self.weights = dict(weights or SIMPLE_WEIGHTS)
         self.passive_penalty = 0.5
         self.budget = TurnBudget()
+        self.watch = StallWatch()
 
     def choose(self, view: Mapping[str, Any] | None, decision: Decision) -> str:
         choices = decision.choices
@@ -61,12 +62,13 @@ class GreedyBot:
         if not matches(g, decision):  # should not happen; stay legal regardless
             return choices[self._rng.below(len(choices))].id
         seat = decision.seat
+        w = stalled_weights(self.weights) if self.watch.stalled(view) else self.weights
         best: list[str] = []
         best_v = float("-inf")
         for c in sample_choices(choices, MAX_CHOICES, self._rng):
             g2 = g.clone()
             g2.choose(c.id)
-            v = evaluate(g2.state, g2.rules, seat, self.weights)
+            v = evaluate(g2.state, g2.rules, seat, w)
             if c.id in PASSIVE_IDS:
                 v -= self.passive_penalty
             if v > best_v + 1e-9:

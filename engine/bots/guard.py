@@ -52,6 +52,43 @@ def passive(choices: Sequence[Choice]) -> Choice | None:
     return None
 
 
+STALE_TURNS = 8  # turns per seat without building progress before a bot stops hoarding
+
+
+def progress_key(view: Mapping[str, Any]) -> tuple[int, int]:
+    """What building progress looks like in a view: sections left, monument spaces filled."""
+    left = filled = 0
+    for m in view["monuments"].values():
+        left += len(m["stack"])
+        filled += sum(1 for e in m["spaces"] if e >= 0)
+    return (left, filled)
+
+
+class StallWatch:
+    """Notices a table where nobody builds any more.
+
+    Late in a game every seat can end up with its energy parked in the Tile Pool (1 VP each,
+    R24.6) and nothing else to act with; a bot that values that VP over building would then
+    pass forever, and the game only ends when every monument is built (R23.1). Once no
+    monument space has been filled for STALE_TURNS turns per seat, `stalled` is True and the
+    bot evaluates with engine.bots.evaluate.stalled_weights (shop energy cheap, potentials at
+    full value) until building moves again."""
+
+    def __init__(self, turns_per_seat: int = STALE_TURNS) -> None:
+        self.turns_per_seat = turns_per_seat
+        self._key: tuple[int, int] | None = None
+        self._since = 0
+
+    def stalled(self, view: Mapping[str, Any] | None) -> bool:
+        if view is None:
+            return False
+        key = progress_key(view)
+        turn = int(view["turn"])
+        if key != self._key or turn < self._since:
+            self._key, self._since = key, turn
+        return turn - self._since >= self.turns_per_seat * int(view["n"])
+
+
 class TurnBudget:
     """Counts a bot's decisions per turn; `exhausted(view)` once TURN_BUDGET is passed."""
 

@@ -23,9 +23,9 @@ from typing import Any
 
 from engine import events as ev
 from engine.bots.determinize import game_from_view
-from engine.bots.evaluate import STRONG_WEIGHTS, evaluate
+from engine.bots.evaluate import STRONG_WEIGHTS, evaluate, stalled_weights
 from engine.bots.greedy import matches, sample_choices
-from engine.bots.guard import PASSIVE_IDS, TurnBudget, passive
+from engine.bots.guard import PASSIVE_IDS, StallWatch, TurnBudget, passive
 from engine.decisions import Decision
 from engine.game import Game
 from engine.rng import Rng, seed_state
@@ -81,6 +81,8 @@ class PlannerBot:
         self._plan_fps: list[tuple[Any, ...]] = []
         self.plans = 0  # how many searches ran (for the stats)
         self.budget = TurnBudget()
+        self.watch = StallWatch()
+        self._w = self.p.weights
 
     # --- interface ---------------------------------------------------------------------------
 
@@ -89,6 +91,10 @@ class PlannerBot:
         if self.budget.tick(view) and (pc := passive(choices)) is not None:
             self._plan, self._plan_fps = [], []
             return pc.id
+        w = stalled_weights(self.p.weights) if self.watch.stalled(view) else self.p.weights
+        if w is not self._w and w != self._w:
+            self._plan, self._plan_fps = [], []  # the plan was made for the other weights
+        self._w = w
         if len(choices) == 1 or view is None:
             return choices[self._rng.below(len(choices))].id
         g = game_from_view(view, self._rng.below(1 << 62))
@@ -108,7 +114,7 @@ class PlannerBot:
     # --- search ------------------------------------------------------------------------------
 
     def _value(self, g: Game, seat: int) -> float:
-        return evaluate(g.state, g.rules, seat, self.p.weights)
+        return evaluate(g.state, g.rules, seat, self._w)
 
     def _greedy_step(self, g: Game, cap: int) -> str:
         """One-step greedy choice for whoever is to decide (used for other seats / rollouts)."""

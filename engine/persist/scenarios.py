@@ -49,6 +49,32 @@ def find(players: int, want: Callable[[Game], bool], seed0: int, tries: int = 20
     raise RuntimeError("no such position found")
 
 
+def stalled(players: int = 2, seed: int = 5_000_024, quiet_turns: int = 20) -> Game:
+    """A late position where nobody can build without spending Tile Pool energy: hard bots
+    that never notice a stall (engine.bots.guard.StallWatch switched off) pass back and forth
+    from turn ~50 of this seed. Returned once no monument space was filled for quiet_turns."""
+    from engine.bots import make_bot
+    from engine.bots.guard import StallWatch, progress_key
+
+    g = new_game(GameConfig(players=players, seed=seed))
+    g.undo_enabled = False
+    bots = [make_bot("hard", seed * 7 + 101 * k + 13) for k in range(players)]
+    for b in bots:
+        b.watch = StallWatch(turns_per_seat=10**9)  # type: ignore[attr-defined]
+    key, since = None, 0
+    while not g.is_over and g.state.turn < 400:
+        d = g.pending
+        assert d is not None
+        g.choose(bots[d.seat].choose(g.view(d.seat), d))
+        k = progress_key(g.view(0))
+        if k != key:
+            key, since = k, g.state.turn
+        elif g.state.turn - since >= quiet_turns and key[0] <= 3 and g.pending is not None and (
+                g.pending.kind == "turn_type"):
+            return g
+    raise RuntimeError("the stall did not happen (bot behaviour changed): pick another seed")
+
+
 def generate(out: Path) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     made = []
@@ -62,5 +88,9 @@ def generate(out: Path) -> list[Path]:
     g = find(4, _last_round, 1)
     made.append(save_game(g, out / "last-round-4p.json",
                           note="the final round: every monument is built (R23.2)"))
+    g = stalled()
+    made.append(save_game(g, out / "stalled-2p.json",
+                          note="late game, both seats' energy parked in the Tile Pool (R24.6); "
+                               "bots must notice the stall and build (R23.1)"))
     assert all(Ctx(x.state, x.rules) for x in [g])
     return made
