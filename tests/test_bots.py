@@ -230,3 +230,43 @@ def test_bots_break_a_stall_and_finish_the_game(level: str) -> None:
     assert not moved  # without the watch: nobody builds
     turn, _ = _play_from(g, level, watch=True, turns=80)
     assert g.is_over, f"still going at turn {turn}"
+
+
+def test_balance_records_games_and_resumes(tmp_path: Path) -> None:
+    """A long balance run can be stopped and resumed: finished games go to the results file
+    and are not replayed; the table covers every finished game."""
+    from engine.bots import tournament
+
+    f = tmp_path / "balance.jsonl"
+    first = tournament.run_balance(2, 9, jobs=1, level="easy", players=(2,), progress=False,
+                                   results_file=f)
+    assert first["games"] == 2 and len(f.read_text().splitlines()) == 2
+    played: list[int] = []
+    real = tournament.play_game
+
+    def spy(task: Any) -> dict[str, Any]:
+        played.append(task[0])
+        return real(task)
+
+    tournament.play_game = spy  # type: ignore[assignment]
+    try:
+        second = tournament.run_balance(3, 9, jobs=1, level="easy", players=(2,),
+                                        progress=False, results_file=f)
+        assert played == [2]  # games 0 and 1 came from the file
+        assert second["games"] == 3 and second["tables"]["2"]["games"] == 3
+        stopped = tournament.run_balance(5, 9, jobs=1, level="easy", players=(2,),
+                                         progress=False, results_file=f, max_seconds=0.0)
+    finally:
+        tournament.play_game = real  # type: ignore[assignment]
+    assert played == [2] and stopped["games"] == 3 and stopped["planned"] == 5
+    f.write_text(f.read_text() + "not json\n")  # a damaged line is ignored
+    assert len(tournament.load_results(f, [(0, ["easy#1", "easy#2"], ["easy", "easy"],
+                                            tournament_seed(9, 0))])) == 1
+    table = tournament.balance_table(stopped, lambda ch: ch)
+    assert "5 planned" in table and "2 players: 3 games" in table
+
+
+def tournament_seed(seed: int, i: int) -> int:
+    from engine.simulate import game_seed
+
+    return game_seed(seed, i)

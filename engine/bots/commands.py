@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from engine.bots import BOT_LEVELS
@@ -40,7 +41,9 @@ def _balance(a: argparse.Namespace) -> int:
         print("--players: player counts 2-5", file=sys.stderr)
         return 2
     data: dict[str, Any] = run_balance(
-        a.games, a.seed, a.jobs, level=a.level, players=players, progress=not a.quiet
+        a.games, a.seed, a.jobs, level=a.level, players=players, progress=not a.quiet,
+        results_file=Path(a.results) if a.results else None,
+        max_seconds=a.max_minutes * 60.0 if a.max_minutes else None,
     )
     if a.json:
         print(json.dumps(data))
@@ -66,6 +69,11 @@ def add_parsers(sub: Any) -> None:
     b.add_argument("--players", default="2,3,4,5")
     b.add_argument("--level", default="hard", choices=list(BOT_LEVELS))
     b.add_argument("--jobs", type=int, default=None, help="processes (default: all cores)")
+    b.add_argument("--results", default="",
+                   help="append each finished game to this JSON-lines file and skip games "
+                        "already in it (resume a long run)")
+    b.add_argument("--max-minutes", type=float, default=0.0,
+                   help="stop starting games after this long; report the finished ones")
     b.add_argument("--json", action="store_true")
     b.add_argument("--quiet", action="store_true", help="no progress bar")
     b.set_defaults(fn=_balance)

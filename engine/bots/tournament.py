@@ -7,13 +7,17 @@ game_seed(seed, i) and bot seeds derived from it, so a run is reproducible whate
 
 from __future__ import annotations
 
+import json
 import math
 import multiprocessing as mp
 import statistics
 import sys
 import time
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any
+
+Task = tuple[int, list[str], list[str], int]
 
 MAX_DECISIONS = 20_000
 
@@ -99,26 +103,81 @@ def _progress(done: int, total: int, t0: float) -> None:
         sys.stderr.write("\n")
 
 
+def _task_key(task: Task) -> list[Any]:
+    return [task[0], task[1], task[2], task[3]]
+
+
+def load_results(path: Path, tasks: list[Task]) -> dict[int, dict[str, Any]]:
+    """Finished games recorded in a results file (one JSON object per line) that belong to
+    this run: same index, seats and engine seed. Other or damaged lines are ignored."""
+    want = {t[0]: _task_key(t) for t in tasks}
+    done: dict[int, dict[str, Any]] = {}
+    if not path.exists():
+        return done
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            r = json.loads(line)
+            if want.get(int(r["index"])) == r["task"]:
+                done[int(r["index"])] = r
+        except (ValueError, KeyError, TypeError):
+            continue
+    return done
+
+
 def run_games(
-    tasks: list[tuple[int, list[str], list[str], int]], jobs: int | None, progress: bool = True
+    tasks: list[Task], jobs: int | None, progress: bool = True,
+    results_file: Path | None = None, max_seconds: float | None = None,
 ) -> list[dict[str, Any]]:
+    """Play the tasks; with `results_file`, games already recorded there are not replayed and
+    each finished game is appended at once (an interrupted run resumes where it stopped).
+    With `max_seconds`, no game is started after that and games still running are dropped:
+    the result then covers the games finished so far."""
     jobs = jobs or mp.cpu_count()
     t0 = time.perf_counter()
-    results: list[dict[str, Any]] = []
-    it: Iterable[dict[str, Any]]
-    if jobs <= 1:
-        it = map(play_game, tasks)
-        for r in it:
-            results.append(r)
-            if progress:
-                _progress(len(results), len(tasks), t0)
-    else:
-        ctx = mp.get_context("spawn")
-        with ctx.Pool(jobs) as pool:
-            for r in pool.imap_unordered(play_game, tasks):
-                results.append(r)
-                if progress:
-                    _progress(len(results), len(tasks), t0)
+    done = load_results(results_file, tasks) if results_file else {}
+    results: list[dict[str, Any]] = list(done.values())
+    todo = [t for t in tasks if t[0] not in done]
+    out = results_file.open("a", encoding="utf-8") if results_file else None
+
+    def record(r: dict[str, Any], task: Task) -> None:
+        results.append(r)
+        if out is not None:
+            out.write(json.dumps({**r, "task": _task_key(task)}) + "\n")
+            out.flush()
+        if progress:
+            _progress(len(results), len(tasks), t0)
+
+    by_index = {t[0]: t for t in todo}
+    try:
+        if jobs <= 1:
+            for t in todo:
+                if max_seconds is not None and time.perf_counter() - t0 > max_seconds:
+                    break
+                record(play_game(t), t)
+        else:
+            ctx = mp.get_context("spawn")
+            pool = ctx.Pool(jobs)
+            try:
+                it = pool.imap_unordered(play_game, todo)
+                while True:
+                    if max_seconds is None:
+                        r = next(it)
+                    else:
+                        left = max_seconds - (time.perf_counter() - t0)
+                        if left <= 0:
+                            break
+                        r = it.next(timeout=left)
+                    record(r, by_index[int(r["index"])])
+            except (StopIteration, mp.TimeoutError):
+                pass
+            finally:
+                pool.terminate()
+                pool.join()
+    finally:
+        if out is not None:
+            out.close()
+        if progress and len(results) < len(tasks):
+            sys.stderr.write("\n")
     results.sort(key=lambda r: int(r["index"]))
     return results
 
@@ -185,6 +244,7 @@ def summarize(labels: list[str], results: list[dict[str, Any]]) -> dict[str, Any
 def run_balance(
     games: int, seed: int, jobs: int | None = None, level: str = "hard",
     players: Iterable[int] = (2, 3, 4, 5), progress: bool = True,
+    results_file: Path | None = None, max_seconds: float | None = None,
 ) -> dict[str, Any]:
     """Win rate by character and by seat position, same-level tables at each player count."""
     from engine.simulate import game_seed
@@ -195,8 +255,9 @@ def run_balance(
         n = counts[i % len(counts)]
         tasks.append((i, [f"{level}#{k + 1}" for k in range(n)], [level] * n,
                       game_seed(seed, i)))
-    results = run_games(tasks, jobs, progress)
-    out: dict[str, Any] = {"games": len(results), "level": level, "tables": {}}
+    results = run_games(tasks, jobs, progress, results_file, max_seconds)
+    out: dict[str, Any] = {"games": len(results), "planned": games, "level": level,
+                           "tables": {}}
     for n in counts:
         rs = [r for r in results if len(r["labels"]) == n and not r["error"]]
         by_char: dict[str, list[float]] = {}
@@ -235,6 +296,8 @@ def run_balance(
 def balance_table(data: dict[str, Any], names: Callable[[str], str]) -> str:
     """The balance result as a plain-text table."""
     lines = [f"Balance: {data['games']} games, {data['level']} bots at every seat"]
+    if data.get("planned", data["games"]) != data["games"]:
+        lines[0] += f" ({data['planned']} planned; stopped early, rerun to resume)"
     for n, t in data["tables"].items():
         lines.append("")
         lines.append(f"{n} players: {t['games']} games (a fair share is "
