@@ -80,7 +80,7 @@ def describe(e: ev.Event, r: Rules, chars: list[str]) -> str:
     if isinstance(e, ev.BridgeBenefit):
         return f"{who(e.seat)} gains the bridge benefit of {e.space}: {e.text}"
     if isinstance(e, ev.PerkTaken):
-        return f"{who(e.seat)} takes the {e.kind} perk: {e.text}."
+        return f"{who(e.seat)} takes the {e.kind} perk: {e.text.rstrip('.')}."
     if isinstance(e, ev.ActionUpgraded):
         return f"{who(e.seat)} upgrades column {e.column} with {nm(e.token)}."
     if isinstance(e, ev.ConduitGained):
