@@ -270,3 +270,39 @@ def tournament_seed(seed: int, i: int) -> int:
     from engine.simulate import game_seed
 
     return game_seed(seed, i)
+
+
+def _expert_game(pick: int) -> tuple[Game, int, int]:
+    """A 2-player expert-loading game (R3.3.9) where the first seat loaded secretly, picking
+    its choice number `pick` each time, up to the other seat's first loading decision.
+    Returns the game, the seat that loaded and the seat now loading."""
+    g = new_game(GameConfig(players=2, seed=4, expert_loading=True, auto_skip_forced=False))
+    first = -1
+    while True:
+        d = g.pending
+        assert d is not None
+        if d.kind.startswith("expert"):
+            if first < 0:
+                first = d.seat
+            elif d.seat != first:
+                return g, first, d.seat
+        g.choose(d.choices[pick if d.kind.startswith("expert") else 0].id)
+
+
+def test_bots_play_expert_secret_loading_without_seeing_other_loads() -> None:
+    """R3.3.9: loading is secret until turn 1. The view hides the other devices (and their
+    Exhausted Pool and Tile Pool energy); bots fill them in with a guess, so two tables that
+    differ only in seat 0's secret loads give seat 1's bots the same view and the same choice."""
+    (a, first, seat), (b, _, _) = _expert_game(0), _expert_game(1)
+    pa, pb = a.state.players[first], b.state.players[first]
+    assert (pa.top, pa.exhausted, pa.shop) != (pb.top, pb.exhausted, pb.shop)  # loads differ
+    da, db = a.pending, b.pending
+    assert da is not None and db is not None and da.ids() == db.ids()
+    va, vb = a.view(seat), b.view(seat)
+    assert va == vb
+    for level in ("easy", "normal", "hard"):
+        ca = make_bot(level, 2).choose(va, da)
+        assert ca == make_bot(level, 2).choose(vb, db)
+        assert ca in da.ids()
+    _drive(a, ["hard", "easy"], 5, 120)  # and bots play on from there, legally
+    assert a.state.turn >= 2

@@ -37,6 +37,19 @@ def unseen_tiles(view: Mapping[str, Any], r: Rules) -> list[list[str]]:
     return out
 
 
+def _fill_hidden_device(p: Mapping[str, Any], r: Rules) -> Mapping[str, Any]:
+    """Expert secret loading (R3.3.9) hides other seats' slots, Exhausted Pool and Tile Pool
+    energy until turn 1: guess that seat has not loaded yet (all its non-reserve energy in
+    its Exhausted Pool), which keeps every token accounted for."""
+    if p.get("exhausted") is not None and p.get("shop") is not None:
+        return p
+    q = dict(p)
+    energy = r.characters[str(p["character"])].energy
+    q["exhausted"] = [energy[i] - int(p["reserve"][i]) for i in range(4)]
+    q["shop"] = [0, 0, 0, 0]
+    return q
+
+
 def game_from_view(view: Mapping[str, Any], seed: int, r: Rules | None = None) -> Game:
     """A Game consistent with `view`, hidden information filled in from `seed`."""
     r = r or rules()
@@ -50,6 +63,7 @@ def game_from_view(view: Mapping[str, Any], seed: int, r: Rules | None = None) -
         rng.shuffle(tier)
         stack.extend(tier)
     d["supply"] = stack[len(stack) - count:] if count else []
+    d["players"] = [_fill_hidden_device(p, r) for p in view["players"]]
     d["rng"] = seed_state(seed ^ 0x51A7E)
     d.pop("seat", None)
     g = Game(state_from_dict(d).clone(), r)
