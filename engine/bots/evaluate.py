@@ -39,7 +39,8 @@ SIMPLE_WEIGHTS: dict[str, float] = {
     "finish": 0.0,
 }
 
-# Stronger weights (normal / hard), tuned with bench/tune_bots.py.
+# Stronger weights (normal / hard): set by hand from watched games; bench/tune_bots.py tries
+# changes by self-play (its first run, 40 games per candidate, kept every value here).
 STRONG_WEIGHTS: dict[str, float] = {
     "section_energy": 0.9,  # per own energy on an open / pending section
     "section_participation": 2.5,  # per section where the seat will take a perk
@@ -227,7 +228,7 @@ def seat_values(s: GameState, r: Rules, w: dict[str, float]) -> list[float]:
 
 def closeness(s: GameState) -> float:
     """How near the game end is, 1/(1 + sections left), partly filled open sections counting
-    as partly built: 1/14 at the start, 1/2 with one empty section left, 1 once it is over."""
+    as partly built: small at the start, 1/2 with one empty section left, 1 once it is over."""
     if s.over or s.end_triggered:
         return 1.0
     left = 0.0
