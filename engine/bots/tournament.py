@@ -91,11 +91,13 @@ def play_game(task: tuple[int, list[str], list[str], int]) -> dict[str, Any]:
     }
 
 
-def _progress(done: int, total: int, t0: float) -> None:
+def _progress(done: int, total: int, t0: float, resumed: int = 0) -> None:
+    """A progress bar on stderr; `resumed` games came from a results file (not in the ETA)."""
     width = 30
     fill = int(width * done / total) if total else width
     el = time.perf_counter() - t0
-    eta = el / done * (total - done) if done else 0.0
+    played = done - resumed
+    eta = el / played * (total - done) if played > 0 else 0.0
     sys.stderr.write(f"\r[{'#' * fill}{'.' * (width - fill)}] {done}/{total} "
                      f"{el:6.0f}s elapsed, ~{eta:5.0f}s left")
     sys.stderr.flush()
@@ -145,7 +147,7 @@ def run_games(
             out.write(json.dumps({**r, "task": _task_key(task)}) + "\n")
             out.flush()
         if progress:
-            _progress(len(results), len(tasks), t0)
+            _progress(len(results), len(tasks), t0, len(done))
 
     by_index = {t[0]: t for t in todo}
     try:
