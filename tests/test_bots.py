@@ -236,6 +236,7 @@ def test_balance_records_games_and_resumes(tmp_path: Path) -> None:
     """A long balance run can be stopped and resumed: finished games go to the results file
     and are not replayed; the table covers every finished game."""
     from engine.bots import tournament
+    from engine.simulate import game_seed
 
     f = tmp_path / "balance.jsonl"
     first = tournament.run_balance(2, 9, jobs=1, level="easy", players=(2,), progress=False,
@@ -261,15 +262,10 @@ def test_balance_records_games_and_resumes(tmp_path: Path) -> None:
     assert played == [2] and stopped["games"] == 3 and stopped["planned"] == 5
     f.write_text(f.read_text() + "not json\n")  # a damaged line is ignored
     assert len(tournament.load_results(f, [(0, ["easy#1", "easy#2"], ["easy", "easy"],
-                                            tournament_seed(9, 0))])) == 1
+                                            game_seed(9, 0))])) == 1
     table = tournament.balance_table(stopped, lambda ch: ch)
     assert "5 planned" in table and "2 players: 3 games" in table
 
-
-def tournament_seed(seed: int, i: int) -> int:
-    from engine.simulate import game_seed
-
-    return game_seed(seed, i)
 
 
 def _expert_game(pick: int) -> tuple[Game, int, int]:
