@@ -200,8 +200,20 @@ def _tuplify(v: Any) -> Any:
     return v
 
 
+def _copy_plain(v: Any) -> Any:
+    """A deep copy of JSON-like data (dicts, lists, scalars): much faster than deepcopy."""
+    if isinstance(v, list):
+        return [_copy_plain(x) for x in v]
+    if isinstance(v, dict):
+        return {k: _copy_plain(x) for k, x in v.items()}
+    return v
+
+
 def state_from_dict(d: dict[str, Any]) -> GameState:
-    s = GameState(n=d["n"], seed=d["seed"], rng=d["rng"], options=dict(d["options"]))
+    """Rebuild a state from `state_to_dict` output. Everything is copied: the caller's dict
+    is never shared with (or changed by) the game that plays on."""
+    d = _copy_plain(d)
+    s = GameState(n=d["n"], seed=d["seed"], rng=d["rng"], options=d["options"])
     s.players = [PlayerState(**p) for p in d["players"]]
     s.monuments = {k: MonumentState(**m) for k, m in d["monuments"].items()}
     s.bound = d["bound"]

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import random
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from engine import GameConfig, new_game
 from engine.events import Event
@@ -18,7 +21,7 @@ from engine.persist.autosave import Autosaver, latest_autosave
 from engine.persist.dirs import autosave_dir
 from engine.persist.io import atomic_write
 from game import theme
-from game.bot_worker import BotLike, make_bot
+from game.bot_worker import BotLike, bot_levels, make_bot
 from game.settings import user_dir
 
 
@@ -119,20 +122,15 @@ class Session:
 
     @classmethod
     def load(cls, path: Path) -> Session:
-        """Load a save; a bad file raises engine.persist.SaveError with one readable sentence."""
+        """Load a save, verified against a replay of its choices (engine.persist.load_game);
+        a bad file raises engine.persist.SaveError with one readable sentence."""
         path = Path(path)
-        game = load_game(path)
+        game = load_game(path, verify=True)
         n = game.state.n
         seats = [SeatSpec(human=(i == 0)) for i in range(n)]
         for side in (seats_path(path), path.parent / "seats.json"):
-            if side.exists():
-                try:
-                    raw = json.loads(side.read_text(encoding="utf-8"))
-                    loaded = [SeatSpec(**s) for s in raw][:n]
-                    if len(loaded) == n:
-                        seats = loaded
-                except (ValueError, TypeError):
-                    pass
+            if side.is_file():
+                seats = read_seats(side, n) or seats
                 break
         s = cls(game, seats, int(game.config.get("seed", 0)))
         if path.parent.parent == autosave_dir():
@@ -140,8 +138,44 @@ class Session:
         return s
 
 
+class _SeatModel(BaseModel):
+    model_config = ConfigDict(extra="ignore", strict=True)
+    human: bool = True
+    level: Annotated[str, Field(max_length=32)] = "random"
+    character: Annotated[str, Field(max_length=64)] | None = None
+
+
+def read_seats(side: Path, n: int) -> list[SeatSpec] | None:
+    """Who sits where, from a save's side file; None if it is missing, damaged or does not
+    match the game (the caller then falls back to one person and bots)."""
+    try:
+        if side.stat().st_size > 64 * 1024:
+            return None
+        raw = json.loads(side.read_text(encoding="utf-8"))
+        if not isinstance(raw, list) or len(raw) != n:
+            return None
+        specs = [_SeatModel.model_validate(x) for x in raw]
+    except (OSError, ValueError, RecursionError, ValidationError):
+        return None
+    levels = set(bot_levels())
+    return [SeatSpec(human=m.human, level=m.level if m.level in levels else "random",
+                     character=m.character) for m in specs]
+
+
 def seats_path(path: Path) -> Path:
     return Path(path).with_suffix(".seats.json")
+
+
+def save_problem(exc: BaseException) -> str:
+    """Why a save could not be written, in words a player understands."""
+    if isinstance(exc, OSError):
+        if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+            return "the disk is full"
+        if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+            return "the save folder cannot be written to"
+        if exc.strerror:
+            return f"the file could not be written ({exc.strerror.lower()})"
+    return f"an unexpected problem ({type(exc).__name__})"
 
 
 def saves_dir() -> Path:

@@ -54,7 +54,7 @@ def game_from_view(view: Mapping[str, Any], seed: int, r: Rules | None = None) -
     """A Game consistent with `view`, hidden information filled in from `seed`."""
     r = r or rules()
     rng = Rng(seed_state(seed ^ 0xD37E))
-    d: dict[str, Any] = dict(view)  # shallow: the state is cloned below, the view is untouched
+    d: dict[str, Any] = dict(view)  # shallow: state_from_dict copies, the view is untouched
     count = d["supply"]
     if not isinstance(count, int):  # a full snapshot was passed: keep its supply length
         count = len(count)
@@ -66,6 +66,6 @@ def game_from_view(view: Mapping[str, Any], seed: int, r: Rules | None = None) -
     d["players"] = [_fill_hidden_device(p, r) for p in view["players"]]
     d["rng"] = seed_state(seed ^ 0x51A7E)
     d.pop("seat", None)
-    g = Game(state_from_dict(d).clone(), r)
+    g = Game(state_from_dict(d), r)
     g._run(Ctx(g.state, g.rules))
     return g

@@ -13,10 +13,12 @@ from typing import Any
 from pydantic import ValidationError
 
 from engine.config import GameConfig
-from engine.game import Game
+from engine.data import rules
+from engine.decisions import IllegalChoice
+from engine.game import Game, new_game
 from engine.persist.models import CURRENT_VERSION, FORMAT, SaveFile
 from engine.persist.upgrade import upgrade
-from engine.persist.validate import Invalid, check_snapshot
+from engine.persist.validate import Invalid, check_config, check_snapshot
 from engine.state import state_to_dict
 
 MAX_BYTES = 8 * 1024 * 1024
@@ -111,8 +113,31 @@ def parse_document(text: str) -> dict[str, Any]:
         raise SaveError(f"This save file's version {v} is not one this game knows.") from exc
 
 
-def loads_save(text: str, *, verify: bool = False) -> Game:
-    """Build a Game from a save document's text; SaveError with one sentence if refused."""
+def loads_save(text: str, *, verify: bool = True) -> Game:
+    """Build a Game from a save document's text; SaveError with one sentence if refused.
+
+    With `verify` (the default, and what every player-facing path uses) the snapshot must
+    equal a replay of config + seed + choices, so a loaded game is one legal play reached and
+    plays on to its end. Nothing but SaveError leaves this function."""
+    try:
+        return _loads_save(text, verify)
+    except SaveError:
+        raise
+    except RecursionError as exc:
+        raise SaveError("This save file cannot be opened: it is nested too deeply.") from exc
+    except MemoryError as exc:
+        raise SaveError("This save file cannot be opened: it is too large to read.") from exc
+    except Exception as exc:  # a refusal, never a crash: any failure means "not a good save"
+        raise SaveError(f"This save file cannot be opened ({_short(exc)}).") from exc
+
+
+def _short(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    text = text if len(text) <= 120 else text[:117] + "..."
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+def _loads_save(text: str, verify: bool) -> Game:
     if len(text) > MAX_BYTES:
         raise SaveError(f"This save file is too large ({len(text)} bytes; the limit is "
                         f"{MAX_BYTES}).")
@@ -121,14 +146,13 @@ def loads_save(text: str, *, verify: bool = False) -> Game:
         model = SaveFile.model_validate(doc)
     except ValidationError as exc:
         raise SaveError(f"This save file is damaged: {_first_error(exc)}.") from exc
-    from engine.data import rules
-
     r = rules()
     snap = doc["snapshot"]
     try:
-        check_snapshot(snap, r)
         cfg = GameConfig(**model.config.model_dump())
         cfg.validate()
+        check_config(cfg, r)
+        check_snapshot(snap, r)
     except (Invalid, ValueError, TypeError) as exc:
         raise SaveError(f"This save file is inconsistent: {exc}.") from exc
     if cfg.players != model.snapshot.n or model.seed != model.snapshot.seed:
@@ -136,31 +160,57 @@ def loads_save(text: str, *, verify: bool = False) -> Game:
     try:
         game = Game.from_snapshot(snap)
     except Exception as exc:  # any failure to resume is a refusal, never a crash
-        raise SaveError(f"This save file cannot be resumed ({type(exc).__name__}: {exc}).") from exc
+        raise SaveError(f"This save file cannot be resumed ({_short(exc)}).") from exc
     game.config = cfg.to_dict()
     game.history = list(model.choices)
-    game.note_loaded()
+    check_playable(game)
     if verify:
         verify_replay(game, cfg, model.choices)
+    game.note_loaded()
     return game
 
 
-def replay(cfg: GameConfig, choices: list[str], upto: int | None = None) -> Game:
-    from engine.decisions import IllegalChoice
-    from engine.game import new_game
+def check_playable(game: Game) -> None:
+    """An unfinished game must wait on a decision with at least one choice (R0: the rules
+    always ask somebody something until the game ends)."""
+    d = game.pending
+    if game.is_over:
+        if d is not None:
+            raise SaveError("This save file is inconsistent: the game is over but still asks "
+                            "for a decision.")
+        return
+    if d is None or not d.choices:
+        raise SaveError("This save file is inconsistent: the game is not over but nobody "
+                        "has a decision to make.")
+    if not 0 <= d.seat < game.state.n:
+        raise SaveError("This save file is inconsistent: the pending decision belongs to a "
+                        "seat that does not exist.")
 
-    g = new_game(cfg)
+
+def replay(cfg: GameConfig, choices: list[str], upto: int | None = None) -> Game:
+    """Play config + seed + choices from the start (undo bookkeeping off: it is not needed
+    and would copy the state at every choice). Any failure is a SaveError."""
+    try:
+        g = new_game(cfg)
+    except Exception as exc:
+        raise SaveError(f"This save's set-up cannot be played ({_short(exc)}).") from exc
+    g.undo_enabled = False
     for i, cid in enumerate(choices if upto is None else choices[:upto]):
         try:
             g.choose(cid)
         except IllegalChoice as exc:
-            raise SaveError(f"Replaying the save failed at choice {i + 1} ({cid!r}): it is not "
-                            "legal there.") from exc
+            raise SaveError(f"Replaying the save failed at choice {i + 1} ({cid[:60]!r}): it "
+                            "is not legal there.") from exc
+        except Exception as exc:
+            raise SaveError(f"Replaying the save failed at choice {i + 1} "
+                            f"({_short(exc)}).") from exc
+    g.undo_enabled = True
     return g
 
 
 def verify_replay(game: Game, cfg: GameConfig, choices: list[str]) -> None:
-    """R: the snapshot must equal a replay of config + seed + choices."""
+    """The snapshot must equal a replay of config + seed + choices, pending decision
+    included."""
     g = replay(cfg, choices)
     a = state_to_dict(g.state)
     b = state_to_dict(game.state)
@@ -168,14 +218,18 @@ def verify_replay(game: Game, cfg: GameConfig, choices: list[str]) -> None:
         diff = sorted(k for k in a if a[k] != b.get(k))
         raise SaveError("The save's snapshot does not match a replay of its choices "
                         f"(differs in: {', '.join(diff[:5])}).")
+    if g.pending != game.pending:
+        raise SaveError("The save's pending decision does not match a replay of its choices.")
 
 
-def load_game(path: str | Path, *, verify: bool = False) -> Game:
-    p = Path(path)
+def load_game(path: str | Path, *, verify: bool = True) -> Game:
+    """Open a save file (see loads_save); SaveError with one sentence if refused."""
     try:
+        p = Path(path)
         size = p.stat().st_size
-    except OSError as exc:
-        raise SaveError(f"The save file cannot be read ({exc.strerror}).") from exc
+    except (OSError, ValueError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else _short(exc)
+        raise SaveError(f"The save file cannot be read ({why}).") from exc
     if size > MAX_BYTES:
         raise SaveError(f"This save file is too large ({size} bytes; the limit is {MAX_BYTES}).")
     try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from engine.config import GameConfig
 from engine.core import Ctx
 from engine.data import Rules
 from engine.invariants import check
@@ -18,6 +19,14 @@ class Invalid(ValueError):
 def _need(ok: bool, msg: str) -> None:
     if not ok:
         raise Invalid(msg)
+
+
+def check_config(cfg: GameConfig, r: Rules) -> None:
+    """What GameConfig.validate cannot know without the catalog: the characters (R3.3.1)."""
+    named = [c for c in cfg.characters or [] if c is not None]
+    for c in named:
+        _need(c in r.characters, f"config.characters names an unknown character {c[:40]!r}")
+    _need(len(set(named)) == len(named), "config.characters names a character twice")
 
 
 def check_frames(stack: list[dict[str, Any]]) -> None:
