@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import time
+from collections import deque
 from typing import Any
 
 import pygame
@@ -14,7 +15,19 @@ from game.layout import MIN_H, MIN_W, VH, VW, fit
 from game.scenegraph import Button, Canvas, Node
 from game.scenes.base import Scene
 from game.session import Session
-from game.settings import Settings
+from game.settings import MAX_WINDOW, Settings
+
+
+def fit_to_screen(w: int, h: int) -> tuple[int, int]:
+    """A window size no smaller than the layout's minimum and no larger than the screen."""
+    with contextlib.suppress(pygame.error, IndexError):
+        sw, sh = pygame.display.get_desktop_sizes()[0]
+        if sw >= MIN_W and sh >= MIN_H:
+            w, h = min(w, sw), min(h, sh)
+    return max(MIN_W, w), max(MIN_H, h)
+
+
+FRAME_HISTORY = 3600  # the last minute of frame times at 60 fps (benchmarks read them)
 
 
 class App:
@@ -22,7 +35,11 @@ class App:
                  persist: bool = True, headless: bool = False) -> None:
         pygame.init()
         self.persist = persist
-        self.settings = settings or (Settings.load() if persist else Settings())
+        self.notice = ""  # one line for the title screen (a settings file that was reset...)
+        self.notice_seen = False
+        if settings is None and persist:
+            settings, self.notice = Settings.load_with_notice()
+        self.settings = settings or Settings()
         self.headless = headless
         if size is not None:
             self.settings.window_w, self.settings.window_h = size
@@ -37,7 +54,7 @@ class App:
         self.hover_time = 0.0
         self.mouse_v = (0.0, 0.0)
         self.clock = pygame.time.Clock()
-        self.frame_ms: list[float] = []
+        self.frame_ms: deque[float] = deque(maxlen=FRAME_HISTORY)
         from game.scenes.menu import MenuScene
 
         self.scene: Scene = MenuScene(self)
@@ -51,7 +68,7 @@ class App:
         if st.fullscreen:
             self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
-            w, h = max(MIN_W, st.window_w), max(MIN_H, st.window_h)
+            w, h = fit_to_screen(st.window_w, st.window_h)
             self.window = pygame.display.set_mode((w, h), pygame.RESIZABLE)
         icons.clear_cache()
 
@@ -116,7 +133,8 @@ class App:
             self.running = False
         elif e.type == pygame.VIDEORESIZE and not self.settings.fullscreen and not self.headless:
             w, h = max(MIN_W, e.w), max(MIN_H, e.h)
-            self.settings.window_w, self.settings.window_h = w, h
+            self.settings.window_w = min(w, MAX_WINDOW[0])
+            self.settings.window_h = min(h, MAX_WINDOW[1])
             if (w, h) != self.window.get_size():
                 self.window = pygame.display.set_mode((w, h), pygame.RESIZABLE)
         elif e.type == pygame.MOUSEMOTION:

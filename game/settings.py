@@ -1,60 +1,161 @@
-"""User settings, stored as JSON in the per-user config directory."""
+"""User settings: a pydantic model with ranges, stored as JSON in the per-user config folder.
+
+A damaged or foreign settings file never stops the game: every value that cannot be read is
+replaced by its default, the reason is kept as a one-line notice for the title screen, and
+the file is rewritten atomically (engine.persist.io.atomic_write: a unique temp name, fsync,
+rename)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
-from dataclasses import asdict, dataclass, fields
+import sys
 from pathlib import Path
+from typing import Any
+
+import platformdirs
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from engine.persist.dirs import APP, ENV, data_root
+from engine.persist.io import atomic_write
 
 ANIM_SPEEDS = (("Slow", 0.5), ("Normal", 1.0), ("Fast", 2.0), ("Very fast", 4.0),
                ("Instant", 0.0))
 BOT_DELAYS = (("Instant", 0.0), ("Quick", 0.25), ("Relaxed", 0.7), ("Slow", 1.5))
 WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
+MAX_WINDOW = (7680, 4320)  # 8K; App clamps further to the screen it opens on
+MIN_WINDOW = (1280, 720)
+MAX_FILE = 64 * 1024  # a settings file is a few hundred bytes
 
 
 def user_dir(kind: str = "config") -> Path:
     """Per-user directory: platformdirs' folders, or $AAC_HOME/<kind> (tests, portable use)."""
-    from engine.persist.dirs import APP, ENV, data_root
-
     if kind == "config" and not os.environ.get(ENV):
-        import platformdirs
-
         return Path(platformdirs.user_config_dir(APP, appauthor=False))
     return data_root() / kind
 
 
-@dataclass
-class Settings:
-    window_w: int = 1600
-    window_h: int = 900
-    fullscreen: bool = False
+def _nearest(v: float, allowed: tuple[tuple[str, float], ...]) -> float:
+    return min((val for _, val in allowed), key=lambda a: (abs(a - v), a))
+
+
+class Settings(BaseModel):
+    """Every setting with its range; a value outside its menu snaps to the nearest entry."""
+
+    model_config = ConfigDict(validate_assignment=True, extra="ignore")
+
+    window_w: int = Field(1600, ge=MIN_WINDOW[0], le=MAX_WINDOW[0], strict=True)
+    window_h: int = Field(900, ge=MIN_WINDOW[1], le=MAX_WINDOW[1], strict=True)
+    fullscreen: bool = Field(False, strict=True)
     anim_speed: float = 1.0  # 0 = instant
     bot_delay: float = 0.25  # minimum seconds a bot "thinks" (so humans can follow)
-    colour_safe: bool = True  # draw seat shapes on every token, not just colours
-    show_log: bool = False
-    # Hot-seat: cover the table between two human seats every time (friends passing a laptop
-    # expect it), or only when something private is on screen (expert secret loading).
-    handoff_always: bool = True
+    colour_safe: bool = Field(True, strict=True)  # seat shapes on every token, not just colours
+    show_log: bool = Field(False, strict=True)
+    # Hot-seat: cover the table between two human seats every time, or only when something
+    # private is on screen (expert secret loading).
+    handoff_always: bool = Field(True, strict=True)
     # Deploys launch their energy with the pymunk spring trapdoor (off: a plain flight).
-    trapdoor_physics: bool = True
+    trapdoor_physics: bool = Field(True, strict=True)
+
+    @field_validator("anim_speed", "bot_delay", mode="before")
+    @classmethod
+    def _a_number(cls, v: Any) -> Any:
+        if isinstance(v, bool) or not isinstance(v, int | float) or v != v:
+            raise ValueError("must be a number")
+        return v
+
+    @field_validator("anim_speed")
+    @classmethod
+    def _speed_in_menu(cls, v: float) -> float:
+        return _nearest(v, ANIM_SPEEDS)
+
+    @field_validator("bot_delay")
+    @classmethod
+    def _delay_in_menu(cls, v: float) -> float:
+        return _nearest(v, BOT_DELAYS)
+
+    # --- the file ---------------------------------------------------------------------------
+    @classmethod
+    def default_path(cls) -> Path:
+        return user_dir("config") / "settings.json"
 
     @classmethod
     def load(cls, path: Path | None = None) -> Settings:
-        path = path or user_dir("config") / "settings.json"
-        try:
-            raw = json.loads(path.read_text(encoding="utf-8"))
-            names = {f.name for f in fields(cls)}
-            return cls(**{k: v for k, v in raw.items() if k in names})
-        except (OSError, ValueError, TypeError):
-            return cls()
+        return cls.load_with_notice(path)[0]
 
-    def save(self, path: Path | None = None) -> None:
-        path = path or user_dir("config") / "settings.json"
+    @classmethod
+    def load_with_notice(cls, path: Path | None = None) -> tuple[Settings, str]:
+        """(settings, notice): the notice is "" for a good file (or none yet), else one line
+        saying what was reset; a damaged file is rewritten with what could be kept."""
+        path = path or cls.default_path()
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(".tmp")
-            tmp.write_text(json.dumps(asdict(self), indent=2), encoding="utf-8")
-            tmp.replace(path)
+            if not path.exists():
+                return cls(), ""
+            if path.stat().st_size > MAX_FILE:
+                raise ValueError("it is far too large")
+            raw = json.loads(path.read_text(encoding="utf-8"))
+        except RecursionError:
+            return cls._reset(path, "it is nested too deeply")
+        except UnicodeDecodeError:
+            return cls._reset(path, "it is not text")
+        except (OSError, ValueError) as exc:
+            why = "it could not be read" if isinstance(exc, OSError) else (
+                str(exc) if "large" in str(exc) else "it is not valid JSON")
+            return cls._reset(path, why)
+        if not isinstance(raw, dict):
+            return cls._reset(path, "it does not hold a set of settings")
+        kept: dict[str, Any] = {}
+        bad: list[str] = []
+        for name in cls.model_fields:
+            if name not in raw:
+                continue
+            try:
+                cls.model_validate({name: raw[name]})
+            except ValidationError:
+                bad.append(name)
+                continue
+            kept[name] = raw[name]
+        st = cls.model_validate(kept)
+        snapped = [k for k, v in kept.items() if getattr(st, k) != v]
+        if not bad and not snapped:
+            return st, ""
+        if bad:
+            notice = (f"Some settings could not be read ({', '.join(_label(b) for b in bad)}) "
+                      "and were reset to their defaults.")
+        else:
+            notice = (f"Some settings were outside their choices "
+                      f"({', '.join(_label(b) for b in snapped)}) and were set to the nearest.")
+        print(f"settings: {path}: {notice}", file=sys.stderr)
+        st.save(path)
+        return st, notice
+
+    @classmethod
+    def _reset(cls, path: Path, why: str) -> tuple[Settings, str]:
+        st = cls()
+        st.save(path)
+        notice = f"Your settings file could not be used ({why}); the defaults are in use."
+        print(f"settings: {path}: {why}; defaults in use", file=sys.stderr)
+        return st, notice
+
+    def save(self, path: Path | None = None) -> bool:
+        """Write atomically; False (and the old file untouched) if the disk refuses."""
+        path = path or self.default_path()
+        try:
+            atomic_write(path, json.dumps(self.model_dump(), indent=2))
         except OSError:
-            pass
+            return False
+        with contextlib.suppress(OSError):  # left by versions that used a fixed temp name
+            path.with_suffix(".tmp").unlink(missing_ok=True)
+        return True
+
+
+_LABELS = {"window_w": "window width", "window_h": "window height",
+           "fullscreen": "fullscreen", "anim_speed": "animation speed",
+           "bot_delay": "bot thinking pause", "colour_safe": "colour-safe symbols",
+           "show_log": "log drawer", "handoff_always": "hand-off",
+           "trapdoor_physics": "trapdoor physics"}
+
+
+def _label(name: str) -> str:
+    return _LABELS.get(name, name)

@@ -43,7 +43,8 @@ class MenuScene(Scene):
                              tip="Load a saved game or a scenario"))
         self.add(menu_button("Settings", y + 198, app.open_settings))
         self.add(menu_button("Quit", y + 264, app.quit))
-        self.error = ""
+        self.error = "" if app.notice_seen else app.notice  # e.g. a settings file reset
+        app.notice_seen = True
 
     def continue_game(self) -> None:
         path = autosave_path()
