@@ -3,7 +3,6 @@ bots in a worker thread; hot-seat hand-off."""
 
 from __future__ import annotations
 
-import contextlib
 import gc
 import math
 import time
@@ -25,7 +24,7 @@ from game.layout import DEVICE_Y, RIGHT_X, SEATS_Y, VH, VW, fit
 from game.prompt_bar import Popup, PromptBar
 from game.scenegraph import Canvas, Node
 from game.scenes.base import Scene
-from game.session import Session
+from game.session import Session, save_problem, saves_dir
 from game.targets import Hotspot, target_kind
 
 if TYPE_CHECKING:
@@ -68,6 +67,7 @@ class TableScene(Scene):
         self._keys_memo: object = None
         self.message = ""
         self.autosave_enabled = True
+        self._autosave_problem = ""
         self.finished = False
 
         self.board = BoardView(self)
@@ -93,6 +93,12 @@ class TableScene(Scene):
         # it out of the collector's view, so a full collection never stalls a frame.
         gc.collect()
         gc.freeze()
+
+    def on_exit(self) -> None:
+        # Give everything back to the collector: a table left for the menu (or the pause
+        # menu, which freezes it again on return) must be freed with its game and caches.
+        gc.unfreeze()
+        self.app.bot_worker.cancel()
 
     # --- state -> views ------------------------------------------------------------------------
     def _scores(self) -> list[int]:
@@ -306,18 +312,28 @@ class TableScene(Scene):
         self.refresh()
 
     def autosave(self) -> None:
-        with contextlib.suppress(OSError):
+        """Autosave at a turn start; a failure is told in words and the game goes on."""
+        try:
             self.session.autosave()
+        except Exception as exc:  # a full disk or a read-only folder must not stop play
+            why = save_problem(exc)
+            self.message = f"Autosave failed: {why}. The game goes on; Ctrl+S tries again."
+            if why != self._autosave_problem:  # once per kind of failure in the log
+                self.session.log.append(self.message)
+            self._autosave_problem = why
+            return
+        if self._autosave_problem:
+            self._autosave_problem = ""
+            self.message = "Autosave works again."
+            self.session.log.append(self.message)
 
     def save(self) -> None:
-        from game.session import saves_dir
-
         path = saves_dir() / time.strftime("save-%Y%m%d-%H%M%S.json")
         try:
             self.session.save(path, "saved from the table")
             self.message = f"Saved to {path.name}"
-        except OSError as exc:
-            self.message = f"Could not save: {exc}"
+        except Exception as exc:  # told in words; the game goes on
+            self.message = f"Could not save: {save_problem(exc)}. The game goes on."
         self.session.log.append(self.message)
 
     # decisions that are the second (or later) step of one pick: Esc backs out of them
