@@ -61,8 +61,10 @@ class BotWorker:
             t0 = time.perf_counter()
             try:
                 choice = bot.choose(view, decision)
-            except BaseException as exc:  # report to the main thread, keep the thread alive
+            except Exception as exc:  # report to the main thread, keep the thread alive
                 self.error = exc
+                if not decision.choices:  # nothing to answer: the table shows the error
+                    continue
                 choice = decision.choices[0].id
             self._out.put((token, choice, time.perf_counter() - t0))
 
