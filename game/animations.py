@@ -19,8 +19,9 @@ class Tween:
     def __init__(self, duration: float, on_update: Callable[[float], None] | None = None,
                  on_done: Callable[[], None] | None = None, delay: float = 0.0,
                  ease: Callable[[float], float] = ease_in_out,
-                 on_start: Callable[[], None] | None = None) -> None:
+                 on_start: Callable[[], None] | None = None, blocking: bool = True) -> None:
         self.duration = max(1e-6, duration)
+        self.blocking = blocking  # False: a decoration the game does not wait for
         self.delay = delay
         self.elapsed = 0.0
         self.on_update = on_update
@@ -68,11 +69,16 @@ class Tween:
 
 
 class Animator:
-    """Plays tweens; `speed` multiplies time (0 = instant)."""
+    """Plays tweens; `speed` multiplies time (0 = instant).
+
+    Blocking tweens (`tweens`) hold the game back: the next decision waits until they end.
+    Background tweens (words floating off, flashes) only decorate: they play on while the
+    game goes on, and never change what is shown."""
 
     def __init__(self, speed: float = 1.0) -> None:
         self.speed = speed
         self.tweens: list[Tween] = []
+        self.background: list[Tween] = []
         self.on_idle: list[Callable[[], None]] = []
 
     @property
@@ -80,12 +86,22 @@ class Animator:
         return bool(self.tweens)
 
     def add(self, tw: Tween) -> Tween:
-        self.tweens.append(tw)
+        (self.tweens if tw.blocking else self.background).append(tw)
         if self.speed <= 0:
             self.skip()
         return tw
 
+    def extend(self, tweens: list[Tween]) -> None:
+        """Add tweens from inside a running tween (no skip at speed 0: the caller is being
+        stepped already, the next update or skip plays them)."""
+        for tw in tweens:
+            (self.tweens if tw.blocking else self.background).append(tw)
+
     def update(self, dt: float) -> None:
+        if self.background:
+            for tw in list(self.background):
+                tw.step(dt * self.speed if self.speed > 0 else 1e9)
+            self.background = [t for t in self.background if not t.done]
         if not self.tweens:
             return
         if self.speed <= 0:
@@ -98,8 +114,9 @@ class Animator:
             self._idle()
 
     def skip(self) -> None:
-        while self.tweens:
-            batch, self.tweens = self.tweens, []
+        while self.tweens or self.background:
+            batch, self.tweens = self.tweens + self.background, []
+            self.background = []
             for tw in batch:
                 tw.finish()
         self._idle()

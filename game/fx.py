@@ -14,10 +14,13 @@ Point = tuple[float, float]
 
 
 class Sprite:
-    def __init__(self, draw: Callable[[Canvas, float], None]) -> None:
+    def __init__(self, draw: Callable[[Canvas, float], None], background: bool = False
+                 ) -> None:
         self.draw = draw
         self.t = 0.0
         self.alive = False
+        self.background = background  # decoration: outlives the batch that spawned it
+        self.finished = False
 
 
 class FxLayer(Node):
@@ -25,13 +28,15 @@ class FxLayer(Node):
         super().__init__(0, 0, VW, VH, z=30)
         self.sprites: list[Sprite] = []
 
-    def spawn(self, draw: Callable[[Canvas, float], None]) -> Sprite:
-        sp = Sprite(draw)
+    def spawn(self, draw: Callable[[Canvas, float], None], background: bool = False
+              ) -> Sprite:
+        sp = Sprite(draw, background)
         self.sprites.append(sp)
         return sp
 
     def clear_sprites(self) -> None:
-        self.sprites = []
+        """Drop the sprites of a finished batch; decorations still playing stay."""
+        self.sprites = [sp for sp in self.sprites if sp.background and not sp.finished]
 
     def draw_self(self, c: Canvas) -> None:
         for sp in self.sprites:
@@ -82,9 +87,11 @@ def flash(p: Point, colour: Any, radius: float = 40.0, text: str = ""
     return draw
 
 
-def floating_text(p: Point, text: str, colour: Any) -> Callable[[Canvas, float], None]:
+def floating_text(p: Point, text: str, colour: Any, rise: float = 30.0
+                  ) -> Callable[[Canvas, float], None]:
+    """Text drifting `rise` units up (negative: down) as it plays."""
     def draw(c: Canvas, t: float) -> None:
-        y = p[1] - 30 * t
+        y = p[1] - rise * t
         c.text(text, p[0] + 1, y + 1, 16, theme.BG_DARK, True, "center")
         c.text(text, p[0], y, 16, colour, True, "center")
     return draw

@@ -28,7 +28,7 @@ class TopBar(Node):
         w = min(250.0, (VW - 520) / max(1, len(table.shown.players)))
         for seat in range(len(table.shown.players)):
             spot = Hotspot(f"info:top:{seat}", 10 + seat * (w + 6), 6, w, 40)
-            spot.tipfn = lambda seat=seat: table.seat_tip(seat)
+            spot.tipfn = lambda seat=seat: table.seat_tip(seat) + "\n" + table.score_tip(seat)
             self.add(spot)
 
     def undo_tip(self) -> str:
@@ -199,6 +199,58 @@ class Handoff(Node):
                theme.CREAM, True, "center")
         c.text("The other players look away. Click anywhere when you are ready.", VW / 2,
                VH / 2 + 50, 16, theme.CREAM, False, "center")
+
+
+class RecapCard(Node):
+    """After the other seats' turns: what each did, one line per turn, until the person
+    deciding closes it (a click) or acts. The log (L) has every detail."""
+
+    interactive = True
+    W = 620.0
+    LINE = 22.0
+
+    def __init__(self, table: Any) -> None:
+        super().__init__(20, 0, self.W, 0, z=35)
+        self.table = table
+        self.lines: list[tuple[int, str]] = []
+
+    def on_update(self, dt: float) -> None:
+        self.lines = self.table.recap_showing()
+        self.visible = bool(self.lines)
+        self._layout()
+
+    def _layout(self) -> None:
+        rows = sum(len(self._wrapped(text)) for _, text in self.lines)
+        self.h = 44 + rows * self.LINE + 10
+        self.y = 690 - self.h  # above the Tile Pool, over the lower map
+
+    def _wrapped(self, text: str) -> list[str]:
+        return theme.wrap(text, 14, round(self.W - 60))
+
+    def contains(self, lx: float, ly: float) -> bool:
+        return self.visible and super().contains(lx, ly)
+
+    def on_click(self, lx: float, ly: float, button: int) -> bool:
+        self.table.close_recap()
+        return True
+
+    def tooltip(self) -> str:
+        return "What the other seats did since you last played. Click to close."
+
+    def draw_self(self, c: Canvas) -> None:
+        c.fill((0, 0, 0), 4, 5, self.w, self.h, 12)
+        c.fill((252, 244, 226), 0, 0, self.w, self.h, 12)
+        c.fill(theme.PANEL_EDGE, 0, 0, self.w, self.h, 12, 2)
+        c.text("While you waited", 16, 20, 16, theme.INK, True, "midleft")
+        c.text("click to close · L: the full log", self.w - 16, 20, 11, theme.INK_SOFT, False,
+               "midright")
+        y = 44.0
+        for seat, text in self.lines:
+            col = self.table.session.colour(seat)
+            tokens.seat_marker(c, 24, y + 10, 7, col, self.table.session.shape(seat))
+            for ln in self._wrapped(text):
+                c.text(ln, 40, y + 10, 14, theme.INK, False, "midleft")
+                y += self.LINE
 
 
 def draw_tooltip(c: Canvas, text: str, mx: float, my: float) -> None:

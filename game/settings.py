@@ -57,6 +57,8 @@ class Settings(BaseModel):
     handoff_always: bool = Field(True, strict=True)
     # Deploys launch their energy with the pymunk spring trapdoor (off: a plain flight).
     trapdoor_physics: bool = Field(True, strict=True)
+    # Bots' moves play three times as fast, with no thinking pause and no trapdoor physics.
+    fast_bots: bool = Field(False, strict=True)
 
     @field_validator("anim_speed", "bot_delay", mode="before")
     @classmethod
@@ -154,7 +156,7 @@ _LABELS = {"window_w": "window width", "window_h": "window height",
            "fullscreen": "fullscreen", "anim_speed": "animation speed",
            "bot_delay": "bot thinking pause", "colour_safe": "colour-safe symbols",
            "show_log": "log drawer", "handoff_always": "hand-off",
-           "trapdoor_physics": "trapdoor physics"}
+           "trapdoor_physics": "trapdoor physics", "fast_bots": "fast bots"}
 
 
 def _label(name: str) -> str:

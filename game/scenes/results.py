@@ -7,14 +7,19 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import theme, tokens
-from game.layout import VW
+from game.layout import VH, VW
 from game.scenegraph import Canvas
 from game.scenes.base import Scene, menu_button, title_text
+from game.scenes.table import TableScene
+from game.score_history import score_history
 from game.session import Session
 
 if TYPE_CHECKING:
     from game.app import App
 
+BOARD_BOX = (40.0, 150.0, 560.0, 555.0)  # x, y, w, h of the final board picture
+TABLE_X = 660.0
+CHART_BOX = (660.0, 650.0, 900.0, 118.0)
 CATEGORIES = (("reserve", "Energy reserve"), ("monuments", "Monuments"),
               ("pillars", "Pillars"), ("bridge", "Bridge token"),
               ("achievements", "Achievements"), ("tile_pool", "Tile Pool"),
@@ -22,14 +27,20 @@ CATEGORIES = (("reserve", "Energy reserve"), ("monuments", "Monuments"),
 
 
 class ResultsScene(Scene):
+    """The final scores by category, the winner and tiebreak, the final board and a chart of
+    every seat's score turn by turn."""
+
     def __init__(self, app: App, session: Session) -> None:
         super().__init__(app)
         self.session = session
         g = session.game
         self.scores = g.final_scores()
         self.ranking = g.ranking()
-        self.add(menu_button("New game", 780, app.open_setup, x=VW / 2 - 360, w=340))
-        self.add(menu_button("Main menu", 780, app.open_menu, x=VW / 2 + 20, w=340))
+        self.history = score_history(g)
+        self._board: pygame.Surface | None = None
+        self._board_key: object = None
+        self.add(menu_button("New game", 812, app.open_setup, x=VW / 2 - 360, w=340))
+        self.add(menu_button("Main menu", 812, app.open_menu, x=VW / 2 + 20, w=340))
 
     def winner_text(self) -> str:
         if not self.ranking:
@@ -45,38 +56,98 @@ class ResultsScene(Scene):
 
     def draw_self(self, c: Canvas) -> None:
         c.fill(theme.BG, 0, 0, 1600, 900)
-        title_text(c, "Final scores", 70)
-        c.text(self.winner_text(), VW / 2, 130, 24, theme.CREAM, True, "center")
+        title_text(c, "Final scores", 56)
+        c.text(self.winner_text(), VW / 2, 112, 24, theme.CREAM, True, "center", max_w=1500)
+        self.draw_board(c, BOARD_BOX)
+        self.draw_table(c)
+        self.draw_chart(c, CHART_BOX)
+
+    # --- the final board ----------------------------------------------------------------------
+    def board_picture(self, c: Canvas, w: float) -> pygame.Surface:
+        """The table as it ended, drawn by the real views offscreen, cropped to the map."""
+        key = (round(c.s, 4), w)
+        if self._board is None or self._board_key != key:
+            table = TableScene(self.app, self.session)
+            k = c.s
+            surf = pygame.Surface((round(VW * k), round(VH * k)))
+            table.draw(Canvas(surf, k, 0, 0))
+            crop = surf.subsurface(pygame.Rect(round(4 * k), round(54 * k), round(852 * k),
+                                               round(844 * k))).copy()
+            side = round(w * c.s)
+            self._board = pygame.transform.smoothscale(crop, (side, round(side * 844 / 852)))
+            self._board_key = key
+        return self._board
+
+    def draw_board(self, c: Canvas, box: tuple[float, float, float, float]) -> None:
+        x, y, w, h = box
+        c.fill(theme.PANEL_EDGE, x - 4, y - 4, w + 8, h + 8, 14)
+        c.surf.blit(self.board_picture(c, w), c.pt(x, y))
+        c.text("The board at the end", x + w / 2, y + h + 18, 13, theme.CREAM, False, "center")
+
+    # --- the categories -----------------------------------------------------------------------
+    def draw_table(self, c: Canvas) -> None:
         n = len(self.scores)
-        col_w = min(220.0, 1100 / max(1, n))
-        x0 = VW / 2 - (260 + col_w * n) / 2
-        c.fill(theme.PANEL, x0 - 20, 170, 260 + col_w * n + 40, 560, 14)
+        x0, y0, label_w = TABLE_X, 150.0, 200.0
+        col_w = (CHART_BOX[2] - label_w) / max(1, n)  # the table spans the chart's width
+        width = label_w + col_w * n
+        c.fill(theme.PANEL, x0 - 16, y0, width + 32, 452, 14)
         place = {s: i + 1 for i, grp in enumerate(self.ranking) for s in grp}
         for j, b in enumerate(self.scores):
-            x = x0 + 260 + j * col_w
+            x = x0 + label_w + j * col_w + col_w / 2
             col = self.session.colour(b.seat)
-            tokens.seat_marker(c, x + col_w / 2, 205, 14, col, self.session.shape(b.seat))
-            c.text(self.session.name(b.seat), x + col_w / 2, 235, 16, theme.INK, True, "center",
-                   max_w=col_w - 10)
-            c.text(f"place {place.get(b.seat, '-')}", x + col_w / 2, 256, 12, theme.INK_SOFT,
-                   False, "center")
+            tokens.seat_marker(c, x, y0 + 26, 12, col, self.session.shape(b.seat))
+            c.text(self.session.name(b.seat), x, y0 + 52, 15, theme.INK, True, "center",
+                   max_w=col_w - 8)
+            c.text(f"place {place.get(b.seat, '-')}", x, y0 + 72, 12, theme.INK_SOFT, False,
+                   "center")
         for i, (attr, label) in enumerate(CATEGORIES):
-            y = 300 + i * 52
+            y = y0 + 108 + i * 40
             if i % 2 == 0:
-                c.fill(theme.PANEL_DARK, x0 - 10, y - 20, 260 + col_w * n + 20, 44, 6)
+                c.fill(theme.PANEL_DARK, x0 - 8, y - 17, width + 16, 34, 6)
             bold = attr == "total"
-            c.text(label, x0, y, 18, theme.INK, bold, "midleft")
+            c.text(label, x0, y, 16, theme.INK, bold, "midleft", max_w=label_w - 8)
             for j, b in enumerate(self.scores):
-                x = x0 + 260 + j * col_w
-                c.text(str(getattr(b, attr, 0)), x + col_w / 2, y, 22 if bold else 18,
-                       theme.INK, bold, "center")
-        y = 300 + len(CATEGORIES) * 52
-        c.text("tiebreak: bound energy / Tile Pool energy", x0, y, 13, theme.INK_SOFT, False,
-               "midleft")
+                x = x0 + label_w + j * col_w + col_w / 2
+                c.text(str(getattr(b, attr, 0)), x, y, 20 if bold else 16, theme.INK, bold,
+                       "center")
+        y = y0 + 108 + len(CATEGORIES) * 40
+        c.text("Tiebreak: bound energy / Tile Pool energy", x0, y, 12, theme.INK_SOFT, False,
+               "midleft", max_w=label_w + col_w - 8)
         for j, b in enumerate(self.scores):
-            x = x0 + 260 + j * col_w
-            c.text(f"{b.bound_total} / {b.pool_total}", x + col_w / 2, y, 13, theme.INK_SOFT,
-                   False, "center")
+            x = x0 + label_w + j * col_w + col_w / 2
+            c.text(f"{b.bound_total} / {b.pool_total}", x, y, 13, theme.INK_SOFT, False,
+                   "center")
+
+    # --- the chart ------------------------------------------------------------------------------
+    def draw_chart(self, c: Canvas, box: tuple[float, float, float, float]) -> None:
+        x, y, w, h = box
+        c.fill(theme.PANEL, x - 16, y - 34, w + 32, h + 70, 14)
+        c.text("Score by turn", x, y - 16, 15, theme.INK, True, "midleft")
+        rows = self.history
+        if len(rows) < 2:
+            c.text("The game ended before a second turn.", x + w / 2, y + h / 2, 14,
+                   theme.INK_SOFT, False, "center")
+            return
+        top = max(10, max(max(r) for r in rows))
+        top = (top + 9) // 10 * 10
+        px, py, pw, ph = x + 36, y, w - 44, h - 4
+        for k in range(0, top + 1, max(10, top // 4 // 10 * 10 or 10)):
+            yy = py + ph - ph * k / top
+            c.line(theme.PANEL_DARK, (px, yy), (px + pw, yy), 1)
+            c.text(str(k), px - 8, yy, 11, theme.INK_SOFT, False, "midright")
+        c.line(theme.INK_SOFT, (px, py + ph), (px + pw, py + ph), 1.5)
+        turns = len(rows) - 1
+        c.text("turn 1", px, py + ph + 12, 11, theme.INK_SOFT, False, "midleft")
+        c.text(f"end (turn {turns + 1})" if turns else "end", px + pw, py + ph + 12, 11,
+               theme.INK_SOFT, False, "midright")
+        for seat in range(len(self.scores)):
+            pts = [(px + pw * i / turns, py + ph - ph * r[seat] / top)
+                   for i, r in enumerate(rows) if seat < len(r)]
+            col = self.session.colour(seat)
+            for a, b in zip(pts, pts[1:], strict=False):
+                c.line(col, a, b, 2.5)
+            if pts:
+                tokens.seat_marker(c, pts[-1][0], pts[-1][1], 6, col, self.session.shape(seat))
 
     def key_down(self, event: pygame.event.Event) -> bool:
         if event.key in (pygame.K_ESCAPE, pygame.K_RETURN):

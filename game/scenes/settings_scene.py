@@ -36,15 +36,16 @@ class SettingsScene(Scene):
             ("Hand-off between humans", [("Always", True), ("If private", False)],
              st.handoff_always),
             ("Trapdoor physics", [("Off", False), ("On", True)], st.trapdoor_physics),
+            ("Fast bots", [("Off", False), ("On", True)], st.fast_bots),
         ]
         for i, (label, opts, cur) in enumerate(rows):
-            y = 170 + i * 82
+            y = 150 + i * 72
             for k, (name, val) in enumerate(opts):
                 self.add(Button(name, 560 + k * 150, y, 140, 44,
                                 partial(self.set, i, val), 14,
                                 selected=(val == cur)))
             self.add(_RowLabel(label, 520, y + 22))
-        self.add(menu_button("Back", 700 + 40, self.go_back))
+        self.add(menu_button("Back", 780, self.go_back))
 
     def set(self, row: int, val: object) -> None:
         st = self.app.settings
@@ -64,6 +65,8 @@ class SettingsScene(Scene):
             st.handoff_always = bool(val)
         elif row == 6:
             st.trapdoor_physics = bool(val)
+        elif row == 7:
+            st.fast_bots = bool(val)
         self.app.save_settings()
         self.build()
 

@@ -12,17 +12,19 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-import engine.scoring  # noqa: F401  (the engine imports it lazily mid-game: not in a frame)
 from engine import events as ev
+from engine.core import Ctx
 from engine.decisions import Choice, Decision
+from engine.scoring import final_scores
 from game import display_model, fx, theme, tokens, trapdoor
 from game.animations import Animator, Tween, ease_out_cubic
 from game.board_view import BoardView, to_virtual
 from game.device_view import STAGING_X, TILE_H, TILE_Y, DeviceView, SeatsView, pos_x
-from game.hud import Handoff, LogDrawer, TopBar
-from game.layout import DEVICE_Y, RIGHT_X, SEATS_Y, VH, VW, fit
+from game.hud import Handoff, LogDrawer, RecapCard, TopBar
+from game.layout import DEVICE_Y, PROMPT_H, PROMPT_Y, RIGHT_W, RIGHT_X, SEATS_Y, VH, VW, fit
 from game.prompt_bar import Popup, PromptBar
-from game.scenegraph import Canvas, Node
+from game.recap import Recap
+from game.scenegraph import Button, Canvas, Node
 from game.scenes.base import Scene
 from game.session import Session, save_problem, saves_dir
 from game.targets import Hotspot, target_kind
@@ -31,6 +33,10 @@ if TYPE_CHECKING:
     from game.app import App
 
 TYPES = ("compass", "rose", "magnet", "wild")
+SCORE_PARTS = (("reserve", "energy reserve"), ("monuments", "monuments"),
+               ("pillars", "pillars"), ("bridge", "bridge token"),
+               ("achievements", "achievements"), ("tile_pool", "Tile Pool"))
+RECAP_LINES = 6  # turns shown on the recap card (the log holds everything)
 _MISSING = object()
 
 
@@ -68,6 +74,11 @@ class TableScene(Scene):
         self.message = ""
         self.autosave_enabled = True
         self._autosave_problem = ""
+        self.recap = Recap(self.rules)  # what the other seats did since a person last acted
+        self._last_human = session.humans[0] if session.humans else -1
+        self._recap_closed: tuple[int, int] = (-1, -1)  # (viewer, lines) dismissed
+        self.turbo = False  # "skip to your turn": bots' moves play at once
+        self._batch_by_bot = False  # the animation playing shows a bot's move
         self.finished = False
 
         self.board = BoardView(self)
@@ -83,8 +94,15 @@ class TableScene(Scene):
         self.highlights = _HighlightLayer(self)
         self.overlay = DeviceOverlay(self)
         self.add(self.overlay)
+        self.skip_button = Button("Skip to your turn \u25b8\u25b8", RIGHT_X + RIGHT_W - 232,
+                                  PROMPT_Y + PROMPT_H - 46, 220, 36, self.skip_bots, 14,
+                                  tip="Play the bots' moves at once, up to the next decision "
+                                      "a person makes (Space skips one animation)", z=5)
+        self.skip_button.visible = False
+        self.recap_card = RecapCard(self)
         self.add(self.board, self.device, self.seats, self.prompt, self.topbar, self.fxl,
-                 self.trapdoor, self.highlights, self.log_drawer, self.handoff)
+                 self.trapdoor, self.highlights, self.skip_button, self.recap_card,
+                 self.log_drawer, self.handoff)
         self.refresh()
 
     def on_enter(self) -> None:
@@ -190,9 +208,12 @@ class TableScene(Scene):
     def on_update(self, dt: float) -> None:
         self.clock += dt
         self._update_overlay(dt)
-        self.animator.speed = self.settings.anim_speed
+        self.animator.speed = self.anim_speed()
         if self.trapdoor.dragging is not None:  # a player pulls a plunger back
             self.trapdoor.track(*self.app.mouse_v, pygame.mouse.get_pressed()[0])
+        self.think_ahead()
+        self.skip_button.visible = bool(self.session.humans) and not self.turbo and \
+            self.bots_playing() and not self.handoff.visible
         self.animator.update(dt)
         for i, target in enumerate(self._scores()):
             cur = self.score_disp[i] if i < len(self.score_disp) else 0.0
@@ -214,33 +235,73 @@ class TableScene(Scene):
         d = self.pending
         if d is None or self.game.is_over:
             self.thinking_seat = -1
+            if self.animator.background:  # let the last words and scores float off first
+                return
             if not self.finished:
                 self.finished = True
                 self.app.show_results(self.session)
             return
         if self.session.is_human(d.seat):
             self.thinking_seat = -1
+            self.turbo = False  # a person decides: back to the normal pace
             self._check_handoff()
             return
-        # a bot decides, off the main thread
-        worker = self.app.bot_worker
-        if self._bot_decision is not d:
-            self._bot_decision = d
-            self._bot_answer = None
-            self._bot_started = time.perf_counter()
-            self.thinking_seat = d.seat
-            bot = self.session.bots[d.seat]
-            view = None if type(bot).__name__ == "RandomBot" else self.game.view(d.seat)
-            worker.request(bot, view, d)
+        # a bot decides, off the main thread (asked already while the last move played)
+        self.think_ahead()
         if self._bot_answer is None:
-            got = worker.poll(0.002)
+            got = self.app.bot_worker.poll(0.002)
             if got is not None:
                 self._bot_answer = got[1]
         if self._bot_answer is not None and \
-                time.perf_counter() - self._bot_started >= self.settings.bot_delay:
+                time.perf_counter() - self._bot_started >= self.bot_pause():
             answer, self._bot_answer = self._bot_answer, None
             self._bot_decision = None
             self.choose(answer)
+
+    def think_ahead(self) -> None:
+        """Ask the bot worker for a bot's pending decision as soon as it is known, so the bot
+        thinks (and its pause runs) while the previous move is still being animated."""
+        d = self.pending
+        if d is None or self.game.is_over or self.session.is_human(d.seat) or \
+                self._bot_decision is d:
+            return
+        self._bot_decision = d
+        self._bot_answer = None
+        self._bot_started = time.perf_counter()
+        self.thinking_seat = d.seat
+        bot = self.session.bots[d.seat]
+        view = None if type(bot).__name__ == "RandomBot" else self.game.view(d.seat)
+        self.app.bot_worker.request(bot, view, d)
+
+    # --- pacing: fast bots and "skip to your turn" ---------------------------------------------
+    def bots_playing(self) -> bool:
+        """A bot decides now, or a bot's move is still being shown."""
+        d = self.pending
+        bot_now = d is not None and not self.session.is_human(d.seat)
+        return bot_now or (self.animator.busy and self._batch_by_bot)
+
+    def anim_speed(self) -> float:
+        """Animation speed now: the setting; three times that for bots' moves with "fast
+        bots"; instant while skipping to the next person's turn."""
+        if self.turbo:
+            return 0.0
+        speed = self.settings.anim_speed
+        if self._batch_by_bot and self.settings.fast_bots:
+            speed *= 3
+        return speed
+
+    def bot_pause(self) -> float:
+        if self.turbo or self.settings.fast_bots:
+            return 0.0
+        return self.settings.bot_delay
+
+    def skip_bots(self) -> None:
+        """Play the bots' moves at once until a person has to decide."""
+        if not self.session.humans:
+            self.animator.skip()
+            return
+        self.turbo = True
+        self.animator.skip()
 
     def private_now(self) -> bool:
         """Is something on the table private to one seat? In this game only the expert
@@ -281,7 +342,12 @@ class TableScene(Scene):
         self.close_popup()
         self.thinking_seat = -1
         old = self.shown
+        self._batch_by_bot = not self.session.is_human(d.seat)
+        if not self._batch_by_bot:
+            self.recap.acted(d.seat)
+            self._last_human = d.seat
         events = self.session.apply(choice_id)
+        self.recap.feed(events)
         self.animate(events, old)
         if self.animator.busy:
             self.animator.on_idle.append(self._settle)
@@ -403,7 +469,7 @@ class TableScene(Scene):
         a token leaves its source when it takes off and appears where it lands, a figure
         stands on its new space when its walk ends, pushed tiles settle when they stop..."""
         del old
-        if self.settings.anim_speed <= 0:
+        if self.anim_speed() <= 0:
             return
         at = 0.0
         stagger = 0.12
@@ -467,40 +533,36 @@ class TableScene(Scene):
                     visual = True
             elif isinstance(e, ev.ScoreChanged):
                 tweens.append(self._count_score(e, at))
+                visual = self._score_floater(e, at, tweens) or visual
             elif isinstance(e, (ev.SectionCompleted, ev.SectionConstructed)):
                 spots = self.spots.get(f"monument:{e.monument}")
                 if spots:
                     r = spots[0].world_rect()
                     word = "Completed!" if isinstance(e, ev.SectionCompleted) else "Built!"
-                    sp = self.fxl.spawn(fx.flash((r.centerx, r.centery), theme.HILITE, 40, word))
-                    tweens.append(self._tween(sp, at, 0.7, land=self._applier(e)))
-                    at += 0.25
+                    at = self._decorate(e, fx.flash((r.centerx, r.centery), theme.HILITE, 40,
+                                                    word), at, 0.7, tweens, gap=0.25)
                     visual = True
             elif isinstance(e, ev.TrackMoved):
                 key = f"track:{e.seat}:{e.track}"
                 spots = self.spots.get(key)
                 if spots:
                     r = spots[0].world_rect()
-                    sp = self.fxl.spawn(fx.floating_text((r.centerx, r.centery),
-                                                         f"{e.track} +{e.to_peg - e.from_peg}",
-                                                         theme.HILITE))
-                    tweens.append(self._tween(sp, at, 0.6, land=self._applier(e)))
-                    at += 0.1
+                    at = self._decorate(e, fx.floating_text(
+                        (r.centerx, r.centery), f"{e.track} +{e.to_peg - e.from_peg}",
+                        theme.HILITE), at, 0.6, tweens, gap=0.1)
                     visual = True
             elif isinstance(e, ev.ChannelMarker):
                 p = (RIGHT_X + 690.0, DEVICE_Y + 22.0) if e.seat == self.device.seat else \
                     self.locate("exhausted", e.seat)
-                sp = self.fxl.spawn(fx.flash(p, theme.HILITE, 16,
-                                             "charged" if e.charged else "spent"))
-                tweens.append(self._tween(sp, at, 0.5, land=self._applier(e)))
+                at = self._decorate(e, fx.flash(p, theme.HILITE, 16,
+                                                "charged" if e.charged else "spent"),
+                                    at, 0.5, tweens)
                 visual = True
             elif isinstance(e, ev.TurnStarted):
-                p = (430.0, 470.0)
                 name = self.session.name(e.seat)
-                sp = self.fxl.spawn(fx.floating_text(p, f"Turn {e.turn}: {name}",
-                                                     theme.lighten(self.session.colour(e.seat),
-                                                                   0.4)))
-                tweens.append(self._tween(sp, at, 0.7, start=self._applier(e)))
+                at = self._decorate(e, fx.floating_text(
+                    (430.0, 470.0), f"Turn {e.turn}: {name}",
+                    theme.lighten(self.session.colour(e.seat), 0.4)), at, 0.9, tweens)
                 visual = True
             elif isinstance(e, (ev.BridgeBuilt, ev.PerkTaken, ev.PatronTaken, ev.PatronUsed,
                                 ev.AchievementClaimed, ev.ActionUpgraded, ev.ConduitGained,
@@ -515,10 +577,8 @@ class TableScene(Scene):
                 p = (RIGHT_X + 360.0, DEVICE_Y + 150.0)
                 if isinstance(e, ev.PoolChanged):
                     p = (380.0, 790.0)
-                sp = self.fxl.spawn(fx.floating_text(p, word, theme.lighten(
-                    self.session.colour(seat), 0.3)))
-                tweens.append(self._tween(sp, at, 0.8, land=self._applier(e)))
-                at += 0.15
+                at = self._decorate(e, fx.floating_text(p, word, theme.lighten(
+                    self.session.colour(seat), 0.3)), at, 0.9, tweens, gap=0.15)
                 visual = True
             else:  # no picture of its own: its effect shows in sequence
                 tweens.append(Tween(0.01, None, self._applier(e), delay=at))
@@ -532,7 +592,8 @@ class TableScene(Scene):
         """The device position a deployed token leaves from, when the trapdoor plays it
         (setting on, the shown device is the owner's), else 0."""
         if e.reason != "deployed" or not self.settings.trapdoor_physics \
-                or e.owner != self.device.seat:
+                or e.owner != self.device.seat \
+                or (self._batch_by_bot and self.settings.fast_bots):
             return 0
         kind, _, rest = e.src.partition(":")
         pos, _, row = rest.partition(":")
@@ -575,8 +636,8 @@ class TableScene(Scene):
         return go
 
     def _launch_done(self, after: list[Tween]) -> Callable[[], None]:
-        def go() -> None:  # straight into the list: Animator.add would skip at speed 0
-            self.animator.tweens.extend(after)
+        def go() -> None:  # straight into the lists: Animator.add would skip at speed 0
+            self.animator.extend(after)
         return go
 
     def _bump(self) -> None:
@@ -627,10 +688,34 @@ class TableScene(Scene):
 
         def done() -> None:
             sp.alive = False
+            sp.finished = True
             if land is not None:
                 land()
 
-        return Tween(dur, upd, done, delay=delay, on_start=start)
+        return Tween(dur, upd, done, delay=delay, on_start=start, blocking=not sp.background)
+
+    def _decorate(self, e: ev.Event, draw: Callable[[Canvas, float], None], at: float,
+                  dur: float, tweens: list[Tween], gap: float = 0.0) -> float:
+        """A decoration for event `e` (a word, a flash): the event's change to the shown
+        table happens in sequence at `at`; the picture plays on in the background, so the
+        game does not wait for it. Returns the time of the next event."""
+        tweens.append(Tween(0.01, None, self._applier(e), delay=at))
+        sp = self.fxl.spawn(draw, background=True)
+        tweens.append(self._tween(sp, at, dur))
+        return at + gap
+
+    def _score_floater(self, e: ev.ScoreChanged, at: float, tweens: list[Tween]) -> bool:
+        """"+3" / "−1" floats up from the seat's score in the top strip (True if it does)."""
+        delta = e.new - e.old
+        if not delta or e.seat >= len(self.shown.players):
+            return False
+        w = self.topbar.slot_w()
+        p = (10 + e.seat * (w + 6) + w - 24, 30.0)
+        text = f"+{delta}" if delta > 0 else f"\u2212{-delta}"
+        col = theme.GAIN if delta > 0 else theme.LOSS
+        sp = self.fxl.spawn(fx.floating_text(p, text, col, rise=-26), background=True)
+        tweens.append(self._tween(sp, at, 1.1))
+        return True
 
     def _slide_tiles(self, e: ev.TilesPushed, at: float) -> Tween:
         sign = 1.0 if e.inserted_at == 1 else -1.0
@@ -794,6 +879,46 @@ class TableScene(Scene):
             lines.append("Hover their row at the bottom right to see their device.")
         return "\n".join(lines)
 
+    def score_tip(self, seat: int) -> str:
+        """The running score of `seat` by category (R24: as if the game ended now)."""
+        if seat >= len(self.shown.players):
+            return ""
+        b = final_scores(Ctx(self.shown, self.rules))[seat]
+        parts = [f"{label} {getattr(b, attr)}" for attr, label in SCORE_PARTS
+                 if getattr(b, attr)]
+        return (f"Score now: {b.total} VP" + (" = " + " + ".join(parts) if parts else "") +
+                ".")
+
+    # --- what the others did ----------------------------------------------------------------
+    def recap_viewer(self) -> int:
+        """The person the recap and the marks speak to: the one deciding, else the last
+        person who acted."""
+        d = self.pending
+        if d is not None and self.session.is_human(d.seat):
+            return d.seat
+        return self._last_human
+
+    def recap_lines(self, viewer: int | None = None) -> list[tuple[int, str]]:
+        v = self.recap_viewer() if viewer is None else viewer
+        names = {i: self.session.name(i) for i in range(self.shown.n)}
+        return self.recap.lines_for(v, names)
+
+    def recap_showing(self) -> list[tuple[int, str]]:
+        """The recap card's lines now (empty: no card): a person decides, the bots' moves
+        have finished playing, and the card was not closed."""
+        d = self.pending
+        if (d is None or not self.session.is_human(d.seat) or self.animator.busy
+                or self.handoff.visible or self.popup is not None):
+            return []
+        lines = self.recap_lines(d.seat)
+        if not lines or self._recap_closed == (d.seat, len(lines)):
+            return []
+        return lines[-RECAP_LINES:]
+
+    def close_recap(self) -> None:
+        v = self.recap_viewer()
+        self._recap_closed = (v, len(self.recap_lines(v)))
+
     def why_not(self, target: str) -> str:
         d = self.pending
         if d is None:
@@ -912,7 +1037,11 @@ class TableScene(Scene):
             self._layers.set_clip(None)
 
     def draw_highlights(self, c: Canvas) -> None:
-        if self.handoff.visible or self.animator.busy or not self.legal:
+        if self.handoff.visible:
+            return
+        if not self.animator.busy:
+            self.draw_marks(c)
+        if self.animator.busy or not self.legal:
             return
         pulse = 0.5 + 0.5 * abs(((self.clock * 1.6) % 2.0) - 1.0)
         hovered = self.app.hovered
@@ -928,6 +1057,31 @@ class TableScene(Scene):
                     pygame.draw.ellipse(c.surf, col, rr, width)
                 else:
                     pygame.draw.rect(c.surf, col, rr, width, max(2, round(6 * c.s)))
+
+    def draw_marks(self, c: Canvas) -> None:
+        """The other seats' moves since the viewer last acted: a ring in the mover's colour
+        with their marker, on every place they touched (until the viewer acts)."""
+        rings: dict[str, int] = {}
+        for seat, target in self.recap.marks_for(self.recap_viewer()):
+            k = rings.get(target, 0)
+            rings[target] = k + 1
+            col = self.session.colour(seat)
+            for spot in self.spots.get(target, []):
+                if not self._on_screen(spot):
+                    continue
+                r = spot.world_rect()
+                grow = 6 + 4 * k
+                rr = c.rect(r.x - grow, r.y - grow, r.w + 2 * grow, r.h + 2 * grow)
+                width = max(2, round(2.5 * c.s))
+                if spot.round:
+                    pygame.draw.ellipse(c.surf, theme.darken(col, 0.35), rr.inflate(2, 2),
+                                        width)
+                    pygame.draw.ellipse(c.surf, theme.lighten(col, 0.25), rr, width)
+                else:
+                    pygame.draw.rect(c.surf, theme.lighten(col, 0.25), rr, width,
+                                     max(2, round(6 * c.s)))
+                tokens.seat_marker(c, r.right + grow - 2, r.y - grow + 2, 5.5, col,
+                                   self.session.shape(seat))
 
     def _on_screen(self, spot: Hotspot) -> bool:
         n: Node | None = spot
