@@ -139,14 +139,7 @@ class App:
                 self.window = pygame.display.set_mode((w, h), pygame.RESIZABLE)
         elif e.type == pygame.MOUSEMOTION:
             self.mouse_v = self.to_virtual(e.pos)
-            node = self.scene.hover_node(*self.mouse_v)
-            if node is not self.hovered:
-                if isinstance(self.hovered, Button):
-                    self.hovered.hover = False
-                self.hovered = node
-                self.hover_time = 0.0
-                if isinstance(node, Button):
-                    node.hover = True
+            self.rehover()
         elif e.type == pygame.MOUSEBUTTONDOWN:
             vx, vy = self.to_virtual(e.pos)
             self.mouse_v = (vx, vy)
@@ -160,6 +153,19 @@ class App:
                 return
             self.scene.key_down(e)
 
+    def rehover(self) -> None:
+        """What is under the pointer now. Run on every mouse move and every frame, so a
+        tooltip goes as soon as its node is removed, hidden or covered (a popup, the
+        hand-off screen), even when the mouse stands still."""
+        node = self.scene.hover_node(*self.mouse_v)
+        if node is not self.hovered:
+            if isinstance(self.hovered, Button):
+                self.hovered.hover = False
+            self.hovered = node
+            self.hover_time = 0.0
+            if isinstance(node, Button):
+                node.hover = True
+
     def step(self, dt: float | None = None, draw: bool = True) -> None:
         t0 = time.perf_counter()
         if dt is None:
@@ -170,6 +176,7 @@ class App:
                 return
         self.hover_time += dt
         self.scene.update(min(dt, 0.1))
+        self.rehover()
         if draw:
             self.render()
             pygame.display.flip()

@@ -18,6 +18,9 @@ TILE_Y, TILE_W, TILE_H = 60.0, 84.0, 116.0
 STAGING_X = (12.0, 100.0)
 
 
+TYPE_NAMES = ("compass", "rose", "magnet", "wild")
+
+
 def pos_x(pos: int) -> float:
     """Left edge of device position 1..5."""
     return 200.0 + (pos - 1) * 92.0
@@ -75,12 +78,14 @@ class DeviceView(Node):
         self.add(Hotspot("exhausted", 8, 218, 176, 76, help.exhausted()))
         self.add(Hotspot("reserve", 190, 218, 176, 76, help.reserve()))
         self.add(Hotspot("shop", 372, 218, 86, 76, help.bank()))
-        for ty in range(4):
-            for x0, where in ((8, "exhausted pool"), (190, "reserve")):
-                self.add(centred(f"info:{where}:{ty}", x0 + 22 + ty * 40, 260, 13,
+        for ty in range(4):  # one target per energy type: a click on it picks that type
+            name = TYPE_NAMES[ty]
+            for x0, pool, where in ((8, "exhausted", "exhausted pool"),
+                                    (190, "reserve", "reserve")):
+                self.add(centred(f"{pool}:{name}", x0 + 22 + ty * 40, 260, 16,
                                  help.energy(ty, f"in your {where}"), z=7))
-            self.add(centred(f"info:bank:{ty}", 372 + 14 + (ty % 2) * 40,
-                             250 + (ty // 2) * 24, 10, help.energy(ty, "in your bank"), z=7))
+            self.add(centred(f"shop:{name}", 372 + 14 + (ty % 2) * 40,
+                             250 + (ty // 2) * 24, 11, help.energy(ty, "in your bank"), z=7))
         for k, name in enumerate(("monument", "pillar")):
             self.add(Hotspot(f"track:{seat}:{name}", 466, 220 + k * 36, 136, 34,
                              help.track(name)))
@@ -341,8 +346,9 @@ class SeatsView(Node):
             if not t.session.is_human(seat) and t.thinking_seat == seat:
                 dots = "." * (1 + int(t.clock * 3) % 3)
                 c.text(f"thinking{dots}", 36, y + 50, 11, theme.DENY, True, "midleft")
-            elif seat == s.active:
-                c.text("▶ turn", 36, y + 50, 11, theme.darken(col, 0.3), True, "midleft")
+            elif seat == t.deciding_seat():
+                word = "▶ turn" if seat == s.active else "▶ deciding"
+                c.text(word, 36, y + 50, 11, theme.darken(col, 0.3), True, "midleft")
 
     def draw_static(self, c: Canvas) -> None:
         """Each row is rendered once per look into a cached surface (a change of one seat

@@ -40,7 +40,7 @@ class TopBar(Node):
         return min(250.0, (VW - 520) / max(1, len(self.table.shown.players)))
 
     def layer_key(self, s: Any) -> object:
-        return (s.active, s.turn, s.end_triggered, len(s.players), self.table.message)
+        return (self.table.deciding_seat(), s.turn, s.end_triggered, len(s.players))
 
     def draw_static(self, c: Canvas) -> None:
         t = self.table
@@ -49,10 +49,11 @@ class TopBar(Node):
         c.line(theme.PANEL_EDGE, (0, TOP_H - 1), (VW, TOP_H - 1), 2)
         n = len(s.players)
         w = self.slot_w()
+        deciding = t.deciding_seat()
         for seat in range(n):
             x = 10 + seat * (w + 6)
             col = t.session.colour(seat)
-            active = seat == s.active
+            active = seat == deciding
             c.fill(theme.lighten(col, 0.2) if active else theme.darken(col, 0.45), x, 6, w, 40,
                    8)
             if active:
@@ -64,9 +65,6 @@ class TopBar(Node):
         if s.end_triggered:
             info += " — final round"
         c.text(info, VW - 356, 26, 14, theme.CREAM, True, "midright")
-        if t.message:
-            c.text(t.message, VW - 356, 44, 10, theme.PANEL_DARK, False, "midright",
-                   max_w=300)
 
     def draw_self(self, c: Canvas) -> None:
         """Per frame: scores and who is thinking."""
@@ -199,6 +197,49 @@ class Handoff(Node):
                theme.CREAM, True, "center")
         c.text("The other players look away. Click anywhere when you are ready.", VW / 2,
                VH / 2 + 50, 16, theme.CREAM, False, "center")
+
+
+class StatusToast(Node):
+    """The table's status line ("Saved to ...", "Cannot undo: ...", why a click did
+    nothing): a pill under the top strip that fades out after a few seconds."""
+
+    SHOW = 5.0  # seconds fully shown
+    FADE = 1.0
+
+    def __init__(self, table: Any) -> None:
+        super().__init__(VW / 2 - 400, TOP_H + 8, 800, 0, z=45)
+        self.table = table
+        self._surf: pygame.Surface | None = None
+        self._key: object = None
+
+    def alpha(self) -> float:
+        age = self.table.clock - self.table.message_at
+        if not self.table.message or age > self.SHOW + self.FADE:
+            return 0.0
+        return 1.0 if age <= self.SHOW else 1.0 - (age - self.SHOW) / self.FADE
+
+    def draw_self(self, c: Canvas) -> None:
+        a = self.alpha()
+        if a <= 0:
+            return
+        text = self.table.message
+        key = (text, round(c.s, 4))
+        if self._surf is None or self._key != key:
+            self._key = key
+            lines = theme.wrap(text, max(10, round(15 * c.s)), round((self.w - 40) * c.s))[:3]
+            h = 16 + 22 * len(lines)
+            surf = pygame.Surface((round(self.w * c.s), round(h * c.s)), pygame.SRCALPHA)
+            sc = Canvas(surf, c.s, 0, 0)
+            widest = max(theme.font(max(10, round(15 * c.s))).size(ln)[0] for ln in lines) / c.s
+            bw = min(self.w, widest + 40)
+            bx = (self.w - bw) / 2
+            sc.fill((40, 30, 24), bx, 0, bw, h, 12)
+            sc.fill(theme.GOLD, bx, 0, bw, h, 12, 1.5)
+            for i, ln in enumerate(lines):
+                sc.text(ln, self.w / 2, 19 + 22 * i, 15, theme.CREAM, False, "center")
+            self._surf = surf
+        self._surf.set_alpha(round(255 * a))
+        c.surf.blit(self._surf, c.pt(0, 0))
 
 
 class RecapCard(Node):

@@ -20,14 +20,16 @@ def choice_icon(c: Choice) -> str:
     for w in TYPE_WORDS:
         if w in text:
             return w
-    if "move" in text or "movement" in text:
-        return "boot"
-    if "bridge" in text:
-        return "bridge"
+    # the two tracks before plain movement: "Monument Track movement" shows the castle,
+    # "Pillar Track movement" the pillar, moving the figure the winged foot
     if "pillar" in text:
         return "pillar"
     if "monument" in text or "section" in text:
         return "castle"
+    if "bridge" in text:
+        return "bridge"
+    if "move" in text or "movement" in text:
+        return "boot"
     return ""
 
 

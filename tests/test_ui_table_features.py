@@ -91,7 +91,7 @@ def test_every_table_element_explains_itself(app):
                 tips[n.target] = tip
     act = next(v for k, v in tips.items() if k.startswith("action:"))
     assert any(a.text in act for a in s.rules.action_tokens.values())
-    energy = tips["info:exhausted pool:0"]
+    energy = tips["exhausted:compass"]
     assert "Compass" in energy and "When activated" in energy
     assert any(k.startswith("power:") and "Power" in v for k, v in tips.items())
     assert any(k.startswith("bonus:") and "Bonus tile" in v for k, v in tips.items())

@@ -20,7 +20,7 @@ from game import display_model, fx, theme, tokens, trapdoor
 from game.animations import Animator, Tween, ease_out_cubic
 from game.board_view import BoardView, to_virtual
 from game.device_view import STAGING_X, TILE_H, TILE_Y, DeviceView, SeatsView, pos_x
-from game.hud import Handoff, LogDrawer, RecapCard, TopBar
+from game.hud import Handoff, LogDrawer, RecapCard, StatusToast, TopBar
 from game.layout import DEVICE_Y, PROMPT_H, PROMPT_Y, RIGHT_W, RIGHT_X, SEATS_Y, VH, VW, fit
 from game.prompt_bar import Popup, PromptBar
 from game.recap import Recap
@@ -36,6 +36,7 @@ TYPES = ("compass", "rose", "magnet", "wild")
 SCORE_PARTS = (("reserve", "energy reserve"), ("monuments", "monuments"),
                ("pillars", "pillars"), ("bridge", "bridge token"),
                ("achievements", "achievements"), ("tile_pool", "Tile Pool"))
+POOL_TARGETS = ("exhausted", "reserve", "shop")
 RECAP_LINES = 6  # turns shown on the recap card (the log holds everything)
 _MISSING = object()
 
@@ -71,7 +72,8 @@ class TableScene(Scene):
         self._layer_keys: dict[str, object] = {}
         self._cur_keys: dict[str, object] = {}
         self._keys_memo: object = None
-        self.message = ""
+        self._message = ""
+        self.message_at = -1e9  # table clock when the status line was last set
         self.autosave_enabled = True
         self._autosave_problem = ""
         self.recap = Recap(self.rules)  # what the other seats did since a person last acted
@@ -100,9 +102,10 @@ class TableScene(Scene):
                                       "a person makes (Space skips one animation)", z=5)
         self.skip_button.visible = False
         self.recap_card = RecapCard(self)
+        self.toast = StatusToast(self)
         self.add(self.board, self.device, self.seats, self.prompt, self.topbar, self.fxl,
                  self.trapdoor, self.highlights, self.skip_button, self.recap_card,
-                 self.log_drawer, self.handoff)
+                 self.toast, self.log_drawer, self.handoff)
         self.refresh()
 
     def on_enter(self) -> None:
@@ -132,6 +135,22 @@ class TableScene(Scene):
     def pending(self) -> Decision | None:
         return self.game.pending
 
+    @property
+    def message(self) -> str:
+        """The status line (shown a few seconds, then it fades)."""
+        return self._message
+
+    @message.setter
+    def message(self, text: str) -> None:
+        self._message = text
+        self.message_at = self.clock
+
+    def deciding_seat(self) -> int:
+        """The seat whose decision is pending (the turn marker follows it: during set-up or
+        a perk owed, that is not the active seat), else the active seat."""
+        d = self.pending
+        return d.seat if d is not None else self.shown.active
+
     def viewer_seat(self) -> int:
         if self.peek_seat >= 0:
             return self.peek_seat
@@ -157,12 +176,21 @@ class TableScene(Scene):
         human = d is not None and self.session.is_human(d.seat)
         if d is not None and human:
             for ch in d.choices:
-                hit = [t for t in ch.targets if t in self.spots]
+                hit = [t for t in self._targets_of(ch) if t in self.spots]
                 for t in hit:
                     self.legal.setdefault(t, []).append(ch)
                 if not hit:
                     buttons.append(ch)
         self._set_prompt(d, buttons)
+
+    @staticmethod
+    def _targets_of(ch: Choice) -> tuple[str, ...]:
+        """A choice's board targets, plus the energy-type cell of a pool it names: "load a
+        Compass from the exhausted pool" also lights (and answers a click on) the Compass in
+        that pool, so one click on a type picks it with no "which type?" popup."""
+        typed = [f"{t}:{ty}" for t in ch.targets if t in POOL_TARGETS
+                 for ty in _choice_types(ch)]
+        return ch.targets + tuple(typed)
 
     def _set_prompt(self, d: Decision | None, buttons: list[Choice]) -> None:
         if d is None:
@@ -788,10 +816,12 @@ class TableScene(Scene):
     def hover_node(self, vx: float, vy: float) -> Node | None:
         """The node under the pointer; a legal hotspot wins over the board things it overlaps
         (the smallest one when several legal targets overlap)."""
+        if self.handoff.visible:
+            return self.handoff
         node = self.hit(vx, vy)
+        if self.popup is not None:  # an open popup: only it answers (no tooltip over it)
+            return node if _inside(node, self.popup) else None
         if node is not None and not isinstance(node, Hotspot):
-            return node
-        if self.handoff.visible or self.popup is not None:
             return node
         best: Hotspot | None = None
         for target in self.legal:
@@ -998,7 +1028,7 @@ class TableScene(Scene):
                 self._chrome = self._chrome.convert()
             self._layers = self._chrome.copy()
             self._layer_keys = {}
-        memo = (self.rev, self.device.seat, self.peek_seat, self.message,
+        memo = (self.rev, self.device.seat, self.peek_seat, self.deciding_seat(),
                 self.settings.colour_safe, self.thinking_seat)
         if memo != self._keys_memo:
             self._keys_memo = memo
@@ -1145,6 +1175,22 @@ class DeviceOverlay(Node):
                 surf = surf.convert_alpha()
             self._cache[key] = surf
         c.surf.blit(surf, oc.pt(0, 0))
+
+
+def _choice_types(ch: Choice) -> list[str]:
+    """The energy type a choice moves, read from its id ("load:compass", "pay:rose",
+    "from:shop:magnet", "wild>shop"...): [] when it names none or several."""
+    parts = ch.id.replace(">", ":").replace("<", ":").split(":")
+    found = [p for p in parts if p in TYPES]
+    return found[:1] if len(set(found)) == 1 else []
+
+
+def _inside(node: Node | None, root: Node) -> bool:
+    while node is not None:
+        if node is root:
+            return True
+        node = node.parent
+    return False
 
 
 class _HighlightLayer(Node):
