@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Sequence
+from typing import NamedTuple
 
 import pygame
 
@@ -14,6 +15,54 @@ from game.icons import icon as load_icon
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
+
+
+MIN_TEXT_PX = 10  # no text is drawn smaller than this many pixels, whatever the window
+SHRINK = 0.85  # a text too wide for its box may shrink this far before it is shortened
+
+
+class TextRecord(NamedTuple):
+    """One drawn text, for the layout test: where it landed, the box it had to fit (the
+    drawing node's rectangle, on the same surface), and whether it had to be shortened."""
+
+    text: str
+    rect: pygame.Rect
+    box: pygame.Rect | None  # None: no box on this surface (the surface itself bounds it)
+    owner: str
+    shortened: bool
+    surface: tuple[int, int]  # the size of the surface drawn on
+
+
+class TextLog:
+    """Records every Canvas.text while `records` is a list (tests switch it on)."""
+
+    records: list[TextRecord] | None = None
+    boxes: list[tuple[pygame.Rect, str, int]] = []  # (box, owner, id of its surface)
+
+    @classmethod
+    def push(cls, box: pygame.Rect, owner: str, surf: pygame.Surface) -> None:
+        cls.boxes.append((box, owner, id(surf)))
+
+    @classmethod
+    def pop(cls) -> None:
+        cls.boxes.pop()
+
+
+def fit_text(s: str, px: int, width: int, bold: bool) -> tuple[str, int, bool]:
+    """(text, pixel size, shortened) so the text fits `width` pixels: first a slightly smaller
+    size (never below MIN_TEXT_PX), then the end cut with an ellipsis."""
+    f = theme.font(px, bold)
+    if f.size(s)[0] <= width:
+        return s, px, False
+    low = max(MIN_TEXT_PX, round(px * SHRINK))
+    for size in range(px - 1, low - 1, -1):
+        if theme.font(size, bold).size(s)[0] <= width:
+            return s, size, False
+    f = theme.font(low, bold)
+    cut = s
+    while cut and f.size(cut.rstrip() + "…")[0] > width:
+        cut = cut[:-1]
+    return cut.rstrip() + "…", low, True
 
 
 class Canvas:
@@ -65,13 +114,25 @@ class Canvas:
 
     def text(self, s: str, x: float, y: float, size: float, col: Colour = theme.INK,
              bold: bool = False, anchor: str = "topleft", max_w: float = 0) -> pygame.Rect:
-        surf = theme.text_surface(s, max(6, round(size * self.s)), col, bold)
-        if max_w and surf.get_width() > max_w * self.s:
-            w = round(max_w * self.s)
-            surf = surf.subsurface(pygame.Rect(0, 0, w, surf.get_height()))
+        """Draw one line. With `max_w` the text fits that width (a little smaller, or cut
+        with an ellipsis as a last resort); never smaller than MIN_TEXT_PX pixels."""
+        px = max(MIN_TEXT_PX, round(size * self.s))
+        shortened = False
+        if max_w:
+            s, px, shortened = fit_text(s, px, max(1, round(max_w * self.s)), bold)
+        surf = theme.text_surface(s, px, col, bold)
         r = surf.get_rect()
         setattr(r, anchor, self.pt(x, y))
         self.surf.blit(surf, r)
+        if TextLog.records is not None:
+            box: pygame.Rect | None = None
+            owner = ""
+            for b, o, sid in reversed(TextLog.boxes):  # the innermost box on this surface
+                if sid == id(self.surf):
+                    box, owner = b, o
+                    break
+            TextLog.records.append(TextRecord(s, r.copy(), box, owner, shortened,
+                                              self.surf.get_size()))
         return r
 
     def icon(self, name: str, x: float, y: float, size: float) -> None:
@@ -192,11 +253,18 @@ class Node:
     def draw(self, canvas: Canvas) -> None:
         if not self.visible:
             return
-        self.draw_self(canvas)
-        for c in self.ordered():
-            if c.visible and c.draws:
-                c.draw(canvas.sub(c.x, c.y, c.scale))
-        self.draw_over(canvas)
+        boxed = TextLog.records is not None and self.w > 0 and self.h > 0
+        if boxed:
+            TextLog.push(canvas.rect(0, 0, self.w, self.h), type(self).__name__, canvas.surf)
+        try:
+            self.draw_self(canvas)
+            for c in self.ordered():
+                if c.visible and c.draws:
+                    c.draw(canvas.sub(c.x, c.y, c.scale))
+            self.draw_over(canvas)
+        finally:
+            if boxed:
+                TextLog.pop()
 
     def draw_self(self, canvas: Canvas) -> None:
         pass
@@ -274,7 +342,12 @@ class Button(Node):
             pad = 3
             surf = pygame.Surface((round((self.w + 2 * pad) * c.s) + 2,
                                    round((self.h + 2 * pad) * c.s) + 2), pygame.SRCALPHA)
-            self._paint(Canvas(surf, c.s, pad * c.s, pad * c.s))
+            bc = Canvas(surf, c.s, pad * c.s, pad * c.s)
+            TextLog.push(bc.rect(0, 0, self.w, self.h), f"Button {self.label!r}", surf)
+            try:
+                self._paint(bc)
+            finally:
+                TextLog.pop()
             if pygame.display.get_surface() is not None:
                 surf = surf.convert_alpha()
             _button_cache[key] = surf

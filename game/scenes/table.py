@@ -24,7 +24,7 @@ from game.hud import Handoff, LogDrawer, RecapCard, StatusToast, TopBar
 from game.layout import DEVICE_Y, PROMPT_H, PROMPT_Y, RIGHT_W, RIGHT_X, SEATS_Y, VH, VW, fit
 from game.prompt_bar import Popup, PromptBar
 from game.recap import Recap
-from game.scenegraph import Button, Canvas, Node
+from game.scenegraph import Button, Canvas, Node, TextLog
 from game.scenes.base import Scene
 from game.session import Session, save_problem, saves_dir
 from game.targets import Hotspot, target_kind
@@ -1058,12 +1058,14 @@ class TableScene(Scene):
             rect = cc.rect(view.x, view.y, view.w, view.h)
         self._layers.blit(self._chrome, rect, rect)
         self._layers.set_clip(rect)
+        TextLog.push(rect, f"layer {name}", self._layers)
         try:
             if view is None:
                 self.board.draw_area(bc, area, s)
             else:
                 view.draw_static(cc.sub(view.x, view.y))
         finally:
+            TextLog.pop()
             self._layers.set_clip(None)
 
     def draw_highlights(self, c: Canvas) -> None:
