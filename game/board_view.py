@@ -336,21 +336,22 @@ class BoardView(Node):
         p = self.g.pool
         c.fill((92, 70, 48), 136, p["y"], 738, p["h"] + 12, 10)
         c.fill((214, 190, 150), 140, p["y"] + 4, 730, p["h"] + 4, 8)
-        c.text("TILE POOL", 150, p["y"] + 10, 11, theme.INK_SOFT, True, "midleft")
+        c.text("Tile Pool", 150, p["y"] + 9, 11, theme.INK_SOFT, True, "midleft", max_w=90)
         c.fill((196, 170, 128), 712, p["y"] + 8, 154, p["h"] - 4, 6)
-        c.text("BANKS", 789, p["y"] + 12, 11, theme.INK_SOFT, True, "midtop")
+        c.text("Banks", 789, p["y"] + 9, 11, theme.INK_SOFT, True, "midtop", max_w=140)
         a = self.g.ach
         c.fill((92, 70, 48), a["x"] - 6, a["y"] - 18, a["w"] + 8, a["h"] + 80, 10)
         c.fill((214, 190, 150), a["x"] - 2, a["y"] - 14, a["w"], a["h"] + 72, 8)
-        c.text("ACHIEVEMENTS", a["x"] + a["w"] / 2 - 3, a["y"] - 10, 11, theme.INK_SOFT, True,
-               "midtop")
-        c.text("flat", 905, a["y"] + 4, 10, theme.INK_SOFT, False, "midtop")
-        c.text("×mult", 965, a["y"] + 4, 10, theme.INK_SOFT, False, "midtop")
+        c.text("Achievements", a["x"] + a["w"] / 2 - 3, a["y"] - 16, 11, theme.INK_SOFT, True,
+               "midtop", max_w=a["w"] - 6)
+        c.text("flat", 905, a["y"] - 2, 10, theme.INK_SOFT, False, "midtop")
+        c.text("×mult", 965, a["y"] - 2, 10, theme.INK_SOFT, False, "midtop")
         rv = self.g.reserves
-        c.fill((92, 70, 48), rv["x"], rv["y"] - 30, rv["w"], rv["h"] - 20, 10)
-        c.fill((214, 190, 150), rv["x"] + 4, rv["y"] - 26, rv["w"] - 8, rv["h"] - 28, 8)
-        c.text("RESERVES", rv["x"] + rv["w"] / 2, rv["y"] - 20, 11, theme.INK_SOFT, True,
-               "midtop")
+        # tall enough for the fifth seat's card (its area sits at the bottom)
+        c.fill((92, 70, 48), rv["x"], rv["y"] - 30, rv["w"], rv["h"] + 4, 10)
+        c.fill((214, 190, 150), rv["x"] + 4, rv["y"] - 26, rv["w"] - 8, rv["h"] - 4, 8)
+        c.text("Reserves", rv["x"] + rv["w"] / 2, rv["y"] - 20, 11, theme.INK_SOFT, True,
+               "midtop", max_w=rv["w"] - 10)
         return surf
 
     def _draw_bridges(self, c: Canvas, s: Any) -> None:
@@ -501,10 +502,7 @@ class BoardView(Node):
             spot = self.g.ach["spots"][n - 1]
             a = r.achievements.get(aid)
             name = a.name if a else aid
-            lines = theme.wrap(name, max(6, round(10 * c.s)), round(108 * c.s), True)[:2]
-            for k, ln in enumerate(lines):
-                c.text(ln, spot["x"], spot["y"] - 22 + k * 12, 10, theme.INK, True, "center",
-                       max_w=110)
+            c.text_box(name, spot["x"] - 56, spot["y"] - 40, 112, 34, 10, theme.INK, True)
             cells = s.ach.get(aid, [-1, -1])
             for ci, col in enumerate(("flat", "multiplier")):
                 x, y = self.g.ach_spot(n, col)
@@ -525,8 +523,8 @@ class BoardView(Node):
             col = t.session.colour(seat)
             c.fill(theme.lighten(col, 0.6), x - 48, y - 42, 96, 104, 8)
             tokens.seat_marker(c, x - 34, y - 28, 8, col, t.session.shape(seat))
-            c.text(t.session.name(seat), x - 22, y - 28, 11, theme.INK, True, "midleft",
-                   max_w=68)
+            c.text(t.session.name(seat), x - 23, y - 28, 11, theme.INK, False, "midleft",
+                   max_w=70)
             for ty in range(4):
                 ry = y - 6 + ty * 18
                 tokens.energy(c, x - 30, ry, 7.5, ty)

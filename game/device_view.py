@@ -11,7 +11,7 @@ import pygame
 from game import help, theme, tokens
 from game.icons import ACTION_ICON
 from game.layout import DEVICE_H, DEVICE_Y, RIGHT_W, RIGHT_X, SEATS_Y, VH
-from game.scenegraph import Canvas, Node
+from game.scenegraph import Canvas, Node, TextLog
 from game.targets import Hotspot, centred
 
 TILE_Y, TILE_W, TILE_H = 60.0, 84.0, 116.0
@@ -19,6 +19,11 @@ STAGING_X = (12.0, 100.0)
 
 
 TYPE_NAMES = ("compass", "rose", "magnet", "wild")
+# What each action column does, in a word short enough for the seats' mini devices (the
+# token's full name is in its tooltip; an upgraded token shows a gold face).
+COLUMN_WORDS = ("Depl.", "Claim", "Depl.", "Move", "Chan.")
+TRACKS_W = 118.0  # the device panel's two tracks, then the three powers beside them
+POWERS_X, POWERS_W = 590.0, 132.0
 
 
 def pos_x(pos: int) -> float:
@@ -87,13 +92,13 @@ class DeviceView(Node):
             self.add(centred(f"shop:{name}", 372 + 14 + (ty % 2) * 40,
                              250 + (ty // 2) * 24, 11, help.energy(ty, "in your bank"), z=7))
         for k, name in enumerate(("monument", "pillar")):
-            self.add(Hotspot(f"track:{seat}:{name}", 466, 220 + k * 36, 136, 34,
+            self.add(Hotspot(f"track:{seat}:{name}", 466, 220 + k * 36, TRACKS_W, 34,
                              help.track(name)))
         ch = r.characters.get(p.character)
         if ch is not None:
             for k, pw in enumerate(ch.powers):
                 open_ = k < len(p.bridge_loc) and p.bridge_loc[k] != "board"
-                self.add(Hotspot(f"power:{pw.id}", 610, 218 + k * 25, 112, 24,
+                self.add(Hotspot(f"power:{pw.id}", POWERS_X, 218 + k * 25, POWERS_W, 24,
                                  help.power(pw, open_)))
         self.add(centred("info:channel", 690, 22, 14, help.channel(p.charged), z=7))
         if p.patron:
@@ -190,8 +195,7 @@ class DeviceView(Node):
             face = (222, 196, 150) if at is None or not at.upgrade else (250, 214, 120)
             c.fill(theme.darken(face, 0.4), x + 1, 184, TILE_W, 26, 6)
             c.fill(face, x, 182, TILE_W, 26, 6)
-            c.text(at.name if at else "—", x + TILE_W / 2, 195, 10, theme.INK, True, "center",
-                   max_w=TILE_W - 6)
+            c.text_box(at.name if at else "—", x + 3, 182, TILE_W - 6, 26, 10, theme.INK, True)
         self._pools(c, p)
 
     def _tile(self, c: Canvas, tid: str, x: float, w: float, p: Any) -> None:
@@ -219,18 +223,21 @@ class DeviceView(Node):
                     cy = y0 + 32 + (ty // 2) * 24
                     tokens.energy(c, cx, cy, 8, ty)
                     c.text(str(vals[ty]), cx + 12, cy, 11, theme.INK, True, "midleft")
-        draw_tracks(c, 466, y0, p, self.table.rules.track_top)
+        draw_tracks(c, 466, y0, p, self.table.rules.track_top, w=TRACKS_W)
         ch = self.table.rules.characters.get(p.character)
         if ch is not None:
             for k, pw in enumerate(ch.powers):
                 y = y0 + k * 25
                 open_ = k < len(p.bridge_loc) and p.bridge_loc[k] != "board"
                 face = (250, 232, 190) if open_ else (170, 150, 120)
-                c.fill(face, 610, y, 112, 23, 5)
-                if not open_:
-                    c.icon("bridge", 622, y + 11, 18)
-                c.text(f"{pw.tier}. {pw.name}", 634, y + 11, 10,
-                       theme.INK if open_ else theme.CREAM, True, "midleft", max_w=86)
+                c.fill(face, POWERS_X, y, POWERS_W, 23, 5)
+                if open_:
+                    c.text("I" * pw.tier, POWERS_X + 11, y + 11.5, 10, theme.INK, True,
+                           "center")
+                else:
+                    c.icon("bridge", POWERS_X + 11, y + 11, 18)
+                c.text_box(pw.name, POWERS_X + 23, y, POWERS_W - 26, 23, 10,
+                           theme.INK if open_ else theme.CREAM, False, align="left")
 
 
 def player_key(p: Any) -> tuple[object, ...]:
@@ -291,7 +298,7 @@ class SeatsView(Node):
                 self.add(hs)
             for k, where in enumerate(("exhausted pool", "reserve")):
                 for ty in range(4):
-                    self.add(centred(f"info:{seat}:{where}:{ty}", 452 + ty * 26,
+                    self.add(centred(f"info:{seat}:{where}:{ty}", 458 + ty * 25,
                                      y + 10 + k * 22, 8,
                                      help.energy(ty, f"in {who}'s {where}"), z=7))
             ch_tip = Hotspot(f"info:{seat}:channel", 430, y + 48, 20, 20, z=7)
@@ -367,7 +374,11 @@ class SeatsView(Node):
             if surf is None:
                 surf = pygame.Surface((max(1, round(self.w * c.s)), max(1, round(rh * c.s))),
                                       pygame.SRCALPHA)
-                self._row(Canvas(surf, c.s, 0, -seat * rh * c.s), seat, p)
+                TextLog.push(surf.get_rect(), f"SeatsView row {seat}", surf)
+                try:
+                    self._row(Canvas(surf, c.s, 0, -seat * rh * c.s), seat, p)
+                finally:
+                    TextLog.pop()
                 if pygame.display.get_surface() is not None:
                     surf = surf.convert_alpha()
                 rows[key] = surf
@@ -400,17 +411,18 @@ class SeatsView(Node):
                         None if secret else p.bottom.get(tid))
             tok = p.actions[i] if i < len(p.actions) else ""
             at = r.action_tokens.get(tok)
-            c.fill((222, 196, 150), x, y + rh - 22, 40, 16, 4)
-            c.text(at.name if at else "", x + 2, y + rh - 14, 7, theme.INK, False,
-                   "midleft", max_w=36)
+            face = (250, 214, 120) if at is not None and at.upgrade else (222, 196, 150)
+            c.fill(face, x, y + rh - 22, 40, 16, 4)
+            c.text(COLUMN_WORDS[i] if i < len(COLUMN_WORDS) else "", x + 20, y + rh - 14, 10,
+                   theme.INK, False, "center", max_w=38)
         # pools
         for k, (label, vals) in enumerate((("exh", p.exhausted), ("res", p.reserve))):
             yy = y + 10 + k * 22
-            c.text(label, 424, yy, 9, theme.INK_SOFT, True, "midleft")
+            c.text(label, 422, yy, 10, theme.INK_SOFT, True, "midleft", max_w=28)
             for ty in range(4):
-                tokens.energy(c, 452 + ty * 26, yy, 6, ty)
+                tokens.energy(c, 458 + ty * 25, yy, 6, ty)
                 shown = "?" if k == 0 and seat in t.hidden_seats() else str(vals[ty])
-                c.text(shown, 460 + ty * 26, yy, 9, theme.INK, True, "midleft")
+                c.text(shown, 466 + ty * 25, yy, 10, theme.INK, True, "midleft", max_w=14)
         c.icon("channel", 440, y + 58, 16 if p.charged else 11)
         bridges = sum(1 for b in p.bridge_loc if b != "board")
         c.icon("bridge", 470, y + 58, 16)

@@ -17,7 +17,7 @@ Colour = tuple[int, int, int]
 Point = tuple[float, float]
 
 
-MIN_TEXT_PX = 10  # no text is drawn smaller than this many pixels, whatever the window
+MIN_TEXT_PX = 9  # no text is drawn smaller than this many pixels, whatever the window
 SHRINK = 0.85  # a text too wide for its box may shrink this far before it is shortened
 
 
@@ -134,6 +134,38 @@ class Canvas:
             TextLog.records.append(TextRecord(s, r.copy(), box, owner, shortened,
                                               self.surf.get_size()))
         return r
+
+    def text_box(self, s: str, x: float, y: float, w: float, h: float, size: float,
+                 col: Colour = theme.INK, bold: bool = False, align: str = "center") -> None:
+        """Fit `s` into the box (x, y, w, h): on as many lines as the height allows, a little
+        smaller if it must, cut with an ellipsis only as a last resort; centred vertically,
+        aligned "center" or "left"."""
+        px = max(MIN_TEXT_PX, round(size * self.s))
+        width, height = max(1, round(w * self.s)), max(1, round(h * self.s))
+        low = max(MIN_TEXT_PX, round(px * SHRINK))
+        lines: list[str] = [s]
+        for size_px in range(px, low - 1, -1):
+            lines = theme.wrap(s, size_px, width, bold)
+            line_h = theme.font(size_px, bold).get_linesize()
+            if len(lines) * line_h <= height + 2 and all(
+                    theme.font(size_px, bold).size(ln)[0] <= width for ln in lines):
+                px = size_px
+                break
+        else:
+            px = low
+            line_h = theme.font(px, bold).get_linesize()
+            keep = max(1, (height + 2) // line_h)
+            lines = theme.wrap(s, px, width, bold)
+            if len(lines) > keep:
+                lines = lines[:keep - 1] + [" ".join(lines[keep - 1:])]
+        line_h = theme.font(px, bold).get_linesize()
+        top = y + h / 2 - len(lines) * line_h / self.s / 2
+        for i, ln in enumerate(lines):
+            ly = top + (i + 0.5) * line_h / self.s
+            if align == "left":
+                self.text(ln, x, ly, px / self.s, col, bold, "midleft", max_w=w)
+            else:
+                self.text(ln, x + w / 2, ly, px / self.s, col, bold, "center", max_w=w)
 
     def icon(self, name: str, x: float, y: float, size: float) -> None:
         """Blit icon `name` centred on (x, y), `size` virtual units wide."""

@@ -30,9 +30,10 @@ def _cold(app: Any) -> None:
         scene._keys_memo = None
     for node in walk(scene):
         for name in ("_surf", "_page", "_board"):
-            if getattr(node, name, None) is not None and isinstance(getattr(node, name),
-                                                                    pygame.Surface):
+            if isinstance(getattr(node, name, None), pygame.Surface):
                 setattr(node, name, None)
+        if isinstance(getattr(node, "_rows", None), dict):
+            node._rows = None
 
 
 def walk(node: Any) -> list[Any]:
