@@ -9,6 +9,7 @@ import os
 import random
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pygame
@@ -357,3 +358,34 @@ def test_no_display_stops_with_one_sentence(tmp_path):
     lines = [ln for ln in (out.stderr + out.stdout).splitlines() if ln.strip()]
     assert lines == ["No display could be opened: An Age Contrived needs a screen (set "
                      "DISPLAY, or run it from a desktop session)."]
+
+
+class _GatedBot:
+    """A bot that answers only once the gate is open (so it is surely mid-thought)."""
+
+    def __init__(self, gate: threading.Event) -> None:
+        self.gate = gate
+
+    def choose(self, view, decision) -> str:
+        self.gate.wait(10)
+        return decision.choices[0].id
+
+
+def test_stay_while_a_bot_thinks_lets_it_play_on(app):
+    """Leaving the table cancels the bot's request; coming back (Stay) must ask again."""
+    s = Session.new([SeatSpec(False), SeatSpec(False)], seed=12)
+    gate = threading.Event()
+    s.bots = {0: _GatedBot(gate), 1: _GatedBot(gate)}
+    app.start_session(s)
+    app.step(1 / 60)
+    assert app.scene.thinking_seat >= 0
+    n = len(s.game.history)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.step(1 / 60)
+    press(app, "Stay")
+    gate.set()
+    for _ in range(2000):
+        app.step(1 / 60)
+        if len(s.game.history) > n + 2:
+            break
+    assert len(s.game.history) > n + 2, "the bots play on after Stay"
