@@ -3,10 +3,56 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
+from collections.abc import Iterator
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+NO_DISPLAY = ("No display could be opened: An Age Contrived needs a screen (set DISPLAY, or "
+              "run it from a desktop session).")
+HEADLESS_DRIVERS = ("offscreen", "dummy")
+
+
+@contextlib.contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """Silence the C library's stderr (file descriptor 2) for a moment."""
+    try:
+        saved = os.dup(2)
+    except OSError:
+        yield
+        return
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 2)
+            yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+def display_problem() -> str:
+    """"" when a real screen can be opened, else the one sentence to print. Asking for a
+    headless driver (SDL_VIDEODRIVER=dummy) is the user's choice and is respected; without
+    one, SDL silently falls back to an invisible offscreen window, which we refuse."""
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return ""
+    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY")
+                                                 or os.environ.get("WAYLAND_DISPLAY")):
+        return NO_DISPLAY
+    import pygame
+
+    try:
+        with _quiet_stderr():  # SDL's own warnings while it probes (XDG_RUNTIME_DIR...)
+            pygame.display.init()
+            driver = pygame.display.get_driver()
+    except pygame.error:
+        return NO_DISPLAY
+    if driver in HEADLESS_DRIVERS:
+        pygame.display.quit()
+        return NO_DISPLAY
+    return ""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -43,9 +89,19 @@ def main(argv: list[str] | None = None) -> int:
 
         return bench(a.bench_frames, size, a.scenario, a.seed, a.players,
                      a.moves or 0, a.json)
+    problem = display_problem()
+    if problem:
+        print(problem, file=sys.stderr)
+        return 1
+    import pygame
+
     from game.app import App
 
-    app = App()
+    try:
+        app = App()
+    except pygame.error:  # a driver the user named that cannot open a window either
+        print(NO_DISPLAY, file=sys.stderr)
+        return 1
     if a.scenario or a.moves:
         from game.headless import build_session
 

@@ -12,8 +12,10 @@ import pygame
 from game import hud, icons, theme
 from game.bot_worker import BotWorker
 from game.layout import MIN_H, MIN_W, VH, VW, fit
+from game.preview import table_picture
 from game.scenegraph import Button, Canvas, Node
 from game.scenes.base import Scene
+from game.scenes.confirm import ConfirmScene, ask_leave, table_in_play
 from game.session import Session
 from game.settings import MAX_WINDOW, Settings
 
@@ -112,7 +114,8 @@ class App:
         from game.scenes.table import TableScene
 
         table = TableScene(self, session)
-        table.autosave_enabled = self.persist
+        table.autosave_enabled = session.autosaving = self.persist
+        session.preview = lambda: table_picture(table)
         self.set_scene(table)
 
     def show_results(self, session: Session) -> None:
@@ -123,6 +126,19 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def request_quit(self) -> None:
+        """The window's close button: a game in progress asks first (and is kept); pressed
+        again while it asks, it leaves."""
+        scene = self.scene
+        if isinstance(scene, ConfirmScene) and scene.close_means_yes:
+            scene.on_yes()
+            return
+        table = table_in_play(scene)
+        if table is None:
+            self.running = False
+            return
+        ask_leave(self, table, self.quit, back=scene)
+
     # --- frame ---------------------------------------------------------------------------------
     def to_virtual(self, pos: tuple[int, int]) -> tuple[float, float]:
         s, ox, oy = fit(*self.window.get_size())
@@ -130,7 +146,7 @@ class App:
 
     def handle(self, e: pygame.event.Event) -> None:
         if e.type == pygame.QUIT:
-            self.running = False
+            self.request_quit()
         elif e.type == pygame.VIDEORESIZE and not self.settings.fullscreen and not self.headless:
             w, h = max(MIN_W, e.w), max(MIN_H, e.h)
             self.settings.window_w = min(w, MAX_WINDOW[0])

@@ -193,10 +193,14 @@ class Handoff(Node):
         c.fill(theme.darken(col, 0.6), VW / 2 - 360, VH / 2 - 170, 720, 340, 18)
         c.fill(col, VW / 2 - 360, VH / 2 - 170, 720, 340, 18, 4)
         tokens.seat_marker(c, VW / 2, VH / 2 - 90, 30, col, t.session.shape(self.seat))
-        c.text(f"Pass the table to {t.session.name(self.seat)}", VW / 2, VH / 2 - 10, 34,
-               theme.CREAM, True, "center")
+        s = t.session
+        who, char = s.player_name(self.seat), s.character_name(self.seat)
+        c.text(f"Pass the table to {who}", VW / 2, VH / 2 - 20, 34, theme.CREAM, True,
+               "center", max_w=680)
+        c.text(f"playing {char}" if who != char else f"Seat {self.seat + 1}", VW / 2,
+               VH / 2 + 22, 17, theme.PANEL_DARK, True, "center", max_w=680)
         c.text("The other players look away. Click anywhere when you are ready.", VW / 2,
-               VH / 2 + 50, 16, theme.CREAM, False, "center")
+               VH / 2 + 64, 16, theme.CREAM, False, "center", max_w=680)
 
 
 class StatusToast(Node):

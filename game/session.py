@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import random
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
+import pygame
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from engine import GameConfig, new_game
@@ -17,12 +20,21 @@ from engine.events import Event
 from engine.game import Game
 from engine.log import describe
 from engine.persist import load_game, save_game
-from engine.persist.autosave import Autosaver, latest_autosave
+from engine.persist.autosave import (
+    Autosaver,
+    SaveInfo,
+    autosave_games,
+    continue_candidate,
+    manual_saves,
+)
 from engine.persist.dirs import autosave_dir
 from engine.persist.io import atomic_write
 from game import theme
 from game.bot_worker import BotLike, bot_levels, make_bot
-from game.settings import user_dir
+from game.preview import write_png
+from game.settings import NAME_LEN, user_dir
+
+NAME_MAX = NAME_LEN  # characters in a player's name
 
 
 @dataclass
@@ -30,6 +42,7 @@ class SeatSpec:
     human: bool = True
     level: str = "random"
     character: str | None = None  # None = random
+    name: str = ""  # the player's own name ("" = known by the character's name)
 
 
 class Session:
@@ -42,6 +55,12 @@ class Session:
         }
         self.log: list[str] = []
         self.game_id = time.strftime("game-%Y%m%d-%H%M%S") + f"-{game.state.seed & 0xFFFF}"
+        # Set by the front end: autosave this game at turn starts, when it ends and when a
+        # player leaves it (off for tests and tools), and how to picture the table then.
+        self.autosaving = False
+        self.preview: Callable[[], pygame.Surface | None] | None = None
+        self._kept: list[str] | None = None  # the choices as of the last autosave
+        self.problem = ""  # why the last save or autosave failed, in words ("" = it worked)
         for e in getattr(game, "setup_events", []) or []:
             self.log.append(describe(e, self.rules, self.characters))
 
@@ -78,9 +97,20 @@ class Session:
     def characters(self) -> list[str]:
         return [p.character for p in self.game.state.players]
 
-    def name(self, seat: int) -> str:
+    def character_name(self, seat: int) -> str:
         ch = self.characters[seat] if seat < len(self.characters) else ""
         return self.rules.names.get(ch, f"Seat {seat + 1}") if ch else f"Seat {seat + 1}"
+
+    def player_name(self, seat: int) -> str:
+        """The player's own name if one was given, else the character's."""
+        given = self.seats[seat].name if 0 <= seat < len(self.seats) else ""
+        return given or self.character_name(seat)
+
+    def name(self, seat: int) -> str:
+        """How a seat is called on the table: "Anna (Freyith)", or just "Freyith"."""
+        given = self.seats[seat].name if 0 <= seat < len(self.seats) else ""
+        ch = self.character_name(seat)
+        return f"{given} ({ch})" if given else ch
 
     def colour(self, seat: int) -> theme.Colour:
         ch = self.rules.characters.get(self.characters[seat]) if seat < len(
@@ -107,18 +137,60 @@ class Session:
             self.log.append(describe(e, self.rules, chars))
         if len(self.log) > 3000:
             del self.log[: len(self.log) - 2500]
+        if self.autosaving and self.game.is_over:
+            self.keep_final()
         return events
 
     # --- saves (engine.persist: validated, atomic; seats in a small side file) -----------------
     def save(self, path: Path, note: str = "") -> None:
         save_game(self.game, path, note)
         atomic_write(seats_path(path), json.dumps([asdict(s) for s in self.seats]))
+        self._picture(path)
 
     def autosave(self) -> Path:
-        """Autosave at a turn start: the last 10 per game are kept (engine.persist.autosave)."""
+        """Autosave at a turn start, or mid-turn when a player leaves (the choice history
+        keeps the turn's decisions so far): the last 10 per game are kept."""
         path = Autosaver(self.game_id).save(self.game)
         atomic_write(path.parent / "seats.json", json.dumps([asdict(s) for s in self.seats]))
+        self._kept = list(self.game.history)
+        self._picture(path)
         return path
+
+    def keep(self) -> bool:
+        """Keep the game exactly where it is (before a player leaves it): an autosave unless
+        nothing changed since the last one. False (and `problem` says why) if it failed."""
+        if not self.autosaving or self.game.is_over or self._kept == self.game.history:
+            return True
+        try:
+            self.autosave()
+        except Exception as exc:  # a full disk must not trap the player in the game
+            self.problem = save_problem(exc)
+            return False
+        self.problem = ""
+        return True
+
+    def keep_final(self) -> None:
+        """The game has ended: keep it for the "Finished games" list (and so "Continue" no
+        longer offers its last turn). A failure is told in the log; nothing else stops."""
+        try:
+            path = Autosaver(self.game_id).save_final(self.game)
+            atomic_write(path.parent / "seats.json",
+                         json.dumps([asdict(s) for s in self.seats]))
+        except Exception as exc:
+            self.problem = save_problem(exc)
+            self.log.append(f"The finished game could not be kept: {self.problem}.")
+            return
+        self._kept = list(self.game.history)
+        self._picture(path)
+
+    def _picture(self, path: Path) -> None:
+        """The preview beside a save; optional, so any failure only means no picture."""
+        with contextlib.suppress(Exception):
+            pic = self.preview() if self.preview is not None else None
+            if pic is not None:
+                write_png(pic, path.with_suffix(".png"))
+            else:  # never leave an older picture beside a newer save
+                path.with_suffix(".png").unlink(missing_ok=True)
 
     @classmethod
     def load(cls, path: Path) -> Session:
@@ -127,14 +199,11 @@ class Session:
         path = Path(path)
         game = load_game(path, verify=True)
         n = game.state.n
-        seats = [SeatSpec(human=(i == 0)) for i in range(n)]
-        for side in (seats_path(path), path.parent / "seats.json"):
-            if side.is_file():
-                seats = read_seats(side, n) or seats
-                break
+        seats = saved_seats(path, n) or [SeatSpec(human=(i == 0)) for i in range(n)]
         s = cls(game, seats, int(game.config.get("seed", 0)))
         if path.parent.parent == autosave_dir():
             s.game_id = path.parent.name  # keep autosaving into the same game's folder
+            s._kept = list(game.history)
         return s
 
 
@@ -143,6 +212,7 @@ class _SeatModel(BaseModel):
     human: bool = True
     level: Annotated[str, Field(max_length=32)] = "random"
     character: Annotated[str, Field(max_length=64)] | None = None
+    name: Annotated[str, Field(max_length=200)] = ""  # absent in older side files
 
 
 def read_seats(side: Path, n: int) -> list[SeatSpec] | None:
@@ -159,7 +229,22 @@ def read_seats(side: Path, n: int) -> list[SeatSpec] | None:
         return None
     levels = set(bot_levels())
     return [SeatSpec(human=m.human, level=m.level if m.level in levels else "random",
-                     character=m.character) for m in specs]
+                     character=m.character, name=clean_name(m.name)) for m in specs]
+
+
+def clean_name(text: str) -> str:
+    """A player's name as typed: printable characters, single spaces, at most NAME_MAX."""
+    text = "".join(ch for ch in text if ch.isprintable())
+    return " ".join(text.split())[:NAME_MAX].strip()
+
+
+def saved_seats(path: Path, n: int) -> list[SeatSpec] | None:
+    """Who sat where in a save: its own side file, or its autosave folder's; None if there
+    is none (or it is damaged)."""
+    for side in (seats_path(path), Path(path).parent / "seats.json"):
+        if side.is_file():
+            return read_seats(side, n)
+    return None
 
 
 def seats_path(path: Path) -> Path:
@@ -182,6 +267,19 @@ def saves_dir() -> Path:
     return user_dir("saves")
 
 
+def all_saves() -> list[SaveInfo]:
+    """Every game the player can go back to: one entry per autosaved game and every manual
+    save, newest first (summaries only: see engine.persist.autosave)."""
+    out = autosave_games() + manual_saves(saves_dir())
+    return sorted(out, key=lambda i: (i.when, i.mtime_ns), reverse=True)
+
+
+def continue_save(saves: list[SaveInfo] | None = None) -> SaveInfo | None:
+    """What "Continue" resumes: the newest save of a game that is not finished."""
+    return continue_candidate(all_saves() if saves is None else saves)
+
+
 def autosave_path() -> Path | None:
-    """The most recent autosave of any game (for "Continue"), or None."""
-    return latest_autosave()
+    """The save "Continue" resumes, or None."""
+    info = continue_save()
+    return info.path if info is not None else None

@@ -12,7 +12,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -27,6 +27,7 @@ WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 216
 MAX_WINDOW = (7680, 4320)  # 8K; App clamps further to the screen it opens on
 MIN_WINDOW = (1280, 720)
 MAX_FILE = 64 * 1024  # a settings file is a few hundred bytes
+NAME_LEN = 20  # a player's name, in characters
 
 
 def user_dir(kind: str = "config") -> Path:
@@ -54,11 +55,24 @@ class Settings(BaseModel):
     show_log: bool = Field(False, strict=True)
     # Hot-seat: cover the table between two human seats every time, or only when something
     # private is on screen (expert secret loading).
-    handoff_always: bool = Field(True, strict=True)
+    handoff_always: bool = Field(False, strict=True)
     # Deploys launch their energy with the pymunk spring trapdoor (off: a plain flight).
     trapdoor_physics: bool = Field(True, strict=True)
     # Bots' moves play three times as fast, with no thinking pause and no trapdoor physics.
     fast_bots: bool = Field(False, strict=True)
+    # Players' names by seat, as last typed in the set-up.
+    player_names: list[Annotated[str, Field(max_length=NAME_LEN)]] = Field(
+        default_factory=list, max_length=5, strict=True)
+    # The last set-up started (restored the next time): seat kinds, bot levels, characters
+    # ("" = random), rules options and the expert variant. No seats = none remembered.
+    setup_humans: list[bool] = Field(default_factory=list, max_length=5, strict=True)
+    setup_levels: list[Annotated[str, Field(max_length=32)]] = Field(
+        default_factory=list, max_length=5, strict=True)
+    setup_characters: list[Annotated[str, Field(max_length=64)]] = Field(
+        default_factory=list, max_length=5, strict=True)
+    setup_options: dict[Annotated[str, Field(max_length=64)], bool] = Field(
+        default_factory=dict, max_length=16, strict=True)
+    setup_expert: bool = Field(False, strict=True)
 
     @field_validator("anim_speed", "bot_delay", mode="before")
     @classmethod
@@ -123,11 +137,11 @@ class Settings(BaseModel):
         if not bad and not snapped:
             return st, ""
         if bad:
-            notice = (f"Some settings could not be read ({', '.join(_label(b) for b in bad)}) "
+            notice = (f"Some settings could not be read ({_labels(bad)}) "
                       "and were reset to their defaults.")
         else:
             notice = (f"Some settings were outside their choices "
-                      f"({', '.join(_label(b) for b in snapped)}) and were set to the nearest.")
+                      f"({_labels(snapped)}) and were set to the nearest.")
         print(f"settings: {path}: {notice}", file=sys.stderr)
         st.save(path)
         return st, notice
@@ -156,8 +170,16 @@ _LABELS = {"window_w": "window width", "window_h": "window height",
            "fullscreen": "fullscreen", "anim_speed": "animation speed",
            "bot_delay": "bot thinking pause", "colour_safe": "colour-safe symbols",
            "show_log": "log drawer", "handoff_always": "hand-off",
-           "trapdoor_physics": "trapdoor physics", "fast_bots": "fast bots"}
+           "trapdoor_physics": "trapdoor physics", "fast_bots": "fast bots",
+           "player_names": "player names",
+           "setup_humans": "last set-up", "setup_levels": "last set-up",
+           "setup_characters": "last set-up", "setup_options": "last set-up",
+           "setup_expert": "last set-up"}
 
 
 def _label(name: str) -> str:
     return _LABELS.get(name, name)
+
+
+def _labels(names: list[str]) -> str:
+    return ", ".join(dict.fromkeys(_label(n) for n in names))

@@ -78,6 +78,7 @@ def test_full_game_human_vs_bot_by_mouse(app):
 
 
 def test_hot_seat_handoff_between_humans(app):
+    app.settings.handoff_always = True  # not the default: only when something is private
     session = Session.new([SeatSpec(True), SeatSpec(True), SeatSpec(True)], seed=5)
     app.start_session(session)
     table = app.scene

@@ -1,59 +1,60 @@
-"""Title/menu, pause menu and the load screen."""
+"""Title menu and pause menu (the load screen is game/scenes/load.py)."""
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game import theme, tokens
+from engine.persist import SaveError
+from game import theme
 from game.layout import VH, VW
-from game.scenegraph import Button, Canvas
+from game.scenegraph import Canvas
 from game.scenes.base import Scene, menu_button, title_text
-from game.session import Session, autosave_path, saves_dir
+from game.scenes.confirm import ask_leave
+from game.scenes.load import LoadScene, describe_save, draw_backdrop
+from game.session import Session, all_saves, continue_save
 
 if TYPE_CHECKING:
     from game.app import App
     from game.scenes.table import TableScene
 
+__all__ = ["LoadScene", "MenuScene", "PauseScene", "draw_backdrop"]
 
-def draw_backdrop(c: Canvas, clock: float) -> None:
-    c.fill(theme.BG, 0, 0, VW, VH)
-    import math
-
-    for i, name in enumerate(("compass", "rose", "magnet", "wild")):
-        for k in range(3):
-            a = clock * 0.15 + i * 1.57 + k * 2.1
-            x = VW / 2 + math.cos(a) * (420 + 120 * k)
-            y = VH / 2 + math.sin(a) * (240 + 60 * k)
-            tokens.energy(c, x, y, 18 - 3 * k, name)
+# Room is left for one more button in each menu (a "How to play" entry).
+STEP = 60.0
 
 
 class MenuScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.clock = 0.0
-        has_auto = autosave_path() is not None
-        y = 330.0
+        saves = all_saves()
+        self.resume = continue_save(saves)
+        finished = [i for i in saves if i.over and not i.damaged]
+        y = 318.0
+        tip = ("Resume " + describe_save(self.resume) if self.resume is not None
+               else "No unfinished game yet")
         self.add(menu_button("New game", y, app.open_setup, tip="Set up seats and start"))
-        self.add(menu_button("Continue last autosave", y + 66, self.continue_game,
-                             enabled=has_auto, tip="Resume the game autosaved each turn"))
-        self.add(menu_button("Load", y + 132, lambda: app.set_scene(LoadScene(app)),
-                             tip="Load a saved game or a scenario"))
-        self.add(menu_button("Settings", y + 198, app.open_settings))
-        self.add(menu_button("Quit", y + 264, app.quit))
+        self.add(menu_button("Continue", y + STEP, self.continue_game,
+                             enabled=self.resume is not None, tip=tip))
+        self.add(menu_button("Load", y + 2 * STEP, lambda: app.set_scene(LoadScene(app)),
+                             tip="Saved and autosaved games, newest first, and scenarios"))
+        self.add(menu_button("Finished games", y + 3 * STEP,
+                             lambda: app.set_scene(LoadScene(app, "finished")),
+                             enabled=bool(finished), tip="The results of games played to the end"))
+        self.add(menu_button("Settings", y + 4 * STEP, app.open_settings))
+        self.add(menu_button("Quit", y + 5 * STEP, app.quit))
         self.error = "" if app.notice_seen else app.notice  # e.g. a settings file reset
         app.notice_seen = True
 
     def continue_game(self) -> None:
-        path = autosave_path()
-        if path is None:
-            self.error = "There is no autosave yet."
+        if self.resume is None:
+            self.error = "There is no unfinished game to continue."
             return
         try:
-            self.app.start_session(Session.load(path))
-        except (OSError, ValueError, KeyError, TypeError) as exc:
+            self.app.start_session(Session.load(self.resume.path))
+        except SaveError as exc:
             self.error = f"Could not continue: {exc}"
 
     def on_update(self, dt: float) -> None:
@@ -61,16 +62,18 @@ class MenuScene(Scene):
 
     def draw_self(self, c: Canvas) -> None:
         draw_backdrop(c, self.clock)
-        c.fill((0, 0, 0), VW / 2 - 336, 120, 680, 600, 24)
-        c.fill((64, 48, 36), VW / 2 - 340, 114, 680, 600, 24)
-        c.fill(theme.GOLD, VW / 2 - 340, 114, 680, 600, 24, 2)
+        c.fill((0, 0, 0), VW / 2 - 336, 120, 680, 670, 24)
+        c.fill((64, 48, 36), VW / 2 - 340, 114, 680, 670, 24)
+        c.fill(theme.GOLD, VW / 2 - 340, 114, 680, 670, 24, 2)
         title_text(c, "An Age Contrived", 190, 50)
         c.text("a game of energy, tiles and monuments", VW / 2, 246, 17, theme.PANEL_DARK,
                False, "center")
         for i, name in enumerate(("boot", "castle", "pillar")):
-            c.icon(name, VW / 2 - 60 + 60 * i, 292, 36)
+            c.icon(name, VW / 2 - 60 + 60 * i, 284, 36)
         if self.error:
-            c.text(self.error, VW / 2, 740, 14, theme.DENY, True, "center")
+            px = max(6, round(14 * c.s))
+            for i, ln in enumerate(theme.wrap(self.error, px, round(1300 * c.s), True)[:2]):
+                c.text(ln, VW / 2, 812 + 20 * i, 14, theme.DENY, True, "center")
 
     def key_down(self, event: pygame.event.Event) -> bool:
         if event.key == pygame.K_ESCAPE:
@@ -83,7 +86,7 @@ class MenuScene(Scene):
 
 
 class PauseScene(Scene):
-    """Esc on the table: resume, save, settings, leave."""
+    """Esc on the table: resume, save, settings, leave (asking first)."""
 
     def __init__(self, app: App, table: TableScene) -> None:
         super().__init__(app)
@@ -92,8 +95,10 @@ class PauseScene(Scene):
         self.add(menu_button("Resume", y, self.resume))
         self.add(menu_button("Save (Ctrl+S)", y + 66, self.save))
         self.add(menu_button("Settings", y + 132, lambda: app.open_settings(back=self)))
-        self.add(menu_button("Leave to the menu", y + 198, app.open_menu))
-        self.add(menu_button("Quit", y + 264, app.quit))
+        self.add(menu_button("Leave to the menu", y + 198, self.leave,
+                             tip="The game is kept where it is; Continue resumes it"))
+        self.add(menu_button("Quit", y + 264, self.quit,
+                             tip="The game is kept where it is; Continue resumes it"))
 
     def resume(self) -> None:
         self.app.set_scene(self.table)
@@ -101,6 +106,12 @@ class PauseScene(Scene):
     def save(self) -> None:
         self.table.save()
         self.resume()
+
+    def leave(self) -> None:
+        ask_leave(self.app, self.table, self.app.open_menu, back=self)
+
+    def quit(self) -> None:
+        ask_leave(self.app, self.table, self.app.quit, back=self)
 
     def draw_self(self, c: Canvas) -> None:
         self.table.draw(c)
@@ -110,44 +121,5 @@ class PauseScene(Scene):
     def key_down(self, event: pygame.event.Event) -> bool:
         if event.key == pygame.K_ESCAPE:
             self.resume()
-            return True
-        return False
-
-
-class LoadScene(Scene):
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
-        from game.theme import ASSETS
-
-        files = sorted(saves_dir().glob("*.json"), key=lambda p: -p.stat().st_mtime)
-        files = [f for f in files if not f.name.endswith(".seats.json")]
-        scen = sorted((ASSETS.parent / "saves" / "scenarios").glob("*.json"))
-        self.error = ""
-        y = 170.0
-        for path in (files[:8] + scen[:6]):
-            label = path.stem + ("  (scenario)" if path in scen else "")
-            self.add(Button(label, VW / 2 - 300, y, 600, 40, partial(self.load, path), 15))
-            y += 48
-        if not files and not scen:
-            self.error = "No saved games yet."
-        self.add(menu_button("Back", 800, app.open_menu))
-
-    def load(self, path: object) -> None:
-        from pathlib import Path
-
-        try:
-            self.app.start_session(Session.load(Path(str(path))))
-        except (OSError, ValueError, KeyError, TypeError) as exc:
-            self.error = f"Could not load {path}: {exc}"
-
-    def draw_self(self, c: Canvas) -> None:
-        draw_backdrop(c, 0.0)
-        title_text(c, "Load a game", 100)
-        if self.error:
-            c.text(self.error, VW / 2, 770, 14, theme.DENY, True, "center", max_w=1400)
-
-    def key_down(self, event: pygame.event.Event) -> bool:
-        if event.key == pygame.K_ESCAPE:
-            self.app.open_menu()
             return True
         return False

@@ -1,10 +1,12 @@
-"""New-game setup: 2-5 seats, each human or bot with a level, character chosen or random,
-the seed, rules options."""
+"""New-game setup: 2-5 seats, each human (with a name) or bot with a level, character chosen
+or random (its powers shown beside the seats), the seed, rules options. Names and the last
+set-up started are remembered in the settings."""
 
 from __future__ import annotations
 
+import json
 import random
-from functools import partial
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -14,12 +16,79 @@ from engine.data import rules
 from game import theme, tokens
 from game.bot_worker import bot_levels
 from game.layout import VW
-from game.scenegraph import Button, Canvas
+from game.scenegraph import Button, Canvas, Node
 from game.scenes.base import Scene, menu_button, title_text
-from game.session import SeatSpec, Session
+from game.session import NAME_MAX, SeatSpec, Session, clean_name
 
 if TYPE_CHECKING:
     from game.app import App
+
+ROW_Y, ROW_H = 130.0, 62.0
+PANEL_X, PANEL_Y, PANEL_W, PANEL_H = 1000.0, 130.0, 560.0, 630.0
+
+
+@lru_cache(maxsize=1)
+def character_extras() -> dict[str, tuple[str, str, str]]:
+    """Per character id: (title, passive name, passive text) from the catalog file (the
+    engine's rules tables do not carry the titles)."""
+    path = theme.ASSETS / "data" / "characters.json"
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        out = {}
+        for ch in raw["characters"]:
+            passive = ch.get("passive") or {}
+            out[ch["id"]] = (str(ch.get("title", "")), str(passive.get("name", "")),
+                             str(passive.get("text", "")))
+        return out
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}
+
+
+class NameField(Node):
+    """A one-line text field for a player's name: click to edit, type, Enter keeps it,
+    Esc puts back what was there."""
+
+    interactive = True
+
+    def __init__(self, scene: SetupScene, seat: int, x: float, y: float, w: float, h: float,
+                 enabled: bool) -> None:
+        super().__init__(x, y, w, h)
+        self.scene, self.seat, self.enabled = scene, seat, enabled
+
+    @property
+    def editing(self) -> bool:
+        return self.scene.editing == self.seat
+
+    def on_click(self, lx: float, ly: float, button: int) -> bool:
+        if self.enabled and button == 1:
+            self.scene.edit_name(self.seat)
+        return True
+
+    def tooltip(self) -> str:
+        if not self.enabled:
+            return "Bots go by their character's name."
+        return ("Type this player's name (Enter keeps it, Esc cancels); the hand-off screen "
+                "and the scores use it. Remembered for next time.")
+
+    def draw_self(self, c: Canvas) -> None:
+        seat = self.scene.seats[self.seat]
+        if not self.enabled:
+            c.fill((92, 78, 66), 0, 0, self.w, self.h, 8)
+            c.text("Bot", 14, self.h / 2, 15, theme.PANEL_DARK, True, "midleft")
+            return
+        c.fill(theme.CREAM, 0, 0, self.w, self.h, 8)
+        edge = theme.HILITE if self.editing else theme.PANEL_EDGE
+        c.fill(edge, 0, 0, self.w, self.h, 8, 3 if self.editing else 1.5)
+        text = self.scene.draft if self.editing else seat.name
+        caret = 16.0
+        if text:
+            r = c.text(text, 14, self.h / 2, 16, theme.INK, True, "midleft", max_w=self.w - 28)
+            caret = (r.right - c.ox) / c.s + 2
+        elif not self.editing:
+            c.text(f"Player {self.seat + 1} (click to name)", 14, self.h / 2, 14,
+                   theme.INK_SOFT, False, "midleft", max_w=self.w - 28)
+        if self.editing and int(self.scene.clock * 2) % 2 == 0:  # the caret blinks
+            c.line(theme.INK, (caret, 10), (caret, self.h - 10), 2)
 
 
 class SetupScene(Scene):
@@ -27,50 +96,150 @@ class SetupScene(Scene):
         super().__init__(app)
         levels = bot_levels()
         self.default_level = "normal" if "normal" in levels else levels[0]
-        self.seats = [SeatSpec(True), SeatSpec(False, self.default_level)]
+        self.r = rules()
         self.seed = random.randrange(1, 1_000_000)
         self.options = {k: v[0] for k, v in RULES_OPTIONS.items()}
-        self.r = rules()
         self.expert = False
+        self.clock = 0.0
+        self.editing = -1  # the seat whose name is being typed
+        self.draft = ""
+        self.focus = 0  # the seat whose character the powers panel shows
+        self.seats = self.remembered_seats()
         self.build()
 
+    # --- remembered set-up ------------------------------------------------------------------
+    def remembered_name(self, seat: int) -> str:
+        names = self.app.settings.player_names
+        return clean_name(names[seat]) if seat < len(names) else ""
+
+    def remembered_seats(self) -> list[SeatSpec]:
+        """The last set-up started (kinds, levels, characters, names, options), checked
+        against what this version offers; a fresh set-up the first time."""
+        st = self.app.settings
+        levels = bot_levels()
+        humans = st.setup_humans
+        if not 2 <= len(humans) <= 5:
+            return [SeatSpec(True, self.default_level, name=self.remembered_name(0)),
+                    SeatSpec(False, self.default_level)]
+        seats: list[SeatSpec] = []
+        taken: set[str] = set()
+        for i, human in enumerate(humans):
+            level = st.setup_levels[i] if i < len(st.setup_levels) else ""
+            ch = st.setup_characters[i] if i < len(st.setup_characters) else ""
+            char = ch if ch in self.r.characters and ch not in taken else None
+            if char:
+                taken.add(char)
+            seats.append(SeatSpec(human, level if level in levels else self.default_level,
+                                  char, self.remembered_name(i) if human else ""))
+        for k, v in st.setup_options.items():
+            if k in RULES_OPTIONS:
+                self.options[k] = v
+        self.expert = st.setup_expert
+        return seats
+
+    def remember(self) -> None:
+        st = self.app.settings
+        st.setup_humans = [s.human for s in self.seats]
+        st.setup_levels = [s.level for s in self.seats]
+        st.setup_characters = [s.character or "" for s in self.seats]
+        st.setup_options = dict(self.options)
+        st.setup_expert = self.expert
+        self.app.save_settings()
+
+    # --- layout -------------------------------------------------------------------------------
     def build(self) -> None:
         self.clear()
-        y0 = 150.0
+        levels = bot_levels()
         for i, seat in enumerate(self.seats):
-            y = y0 + i * 70
-            self.add(Button("Human" if seat.human else "Bot", 380, y, 120, 44,
+            y = ROW_Y + i * ROW_H
+            self.add(NameField(self, i, 132, y, 250, 44, seat.human))
+            self.add(Button("Human" if seat.human else "Bot", 394, y, 110, 44,
                             partial(self.toggle_kind, i), 15, tip="Human or bot seat"))
-            levels = bot_levels()
-            self.add(Button(f"Level: {seat.level}", 512, y, 190, 44,
+            self.add(Button(f"Level: {seat.level}", 514, y, 180, 44,
                             partial(self.cycle_level, i), 14, enabled=not seat.human,
                             tip="Bot strength: " + ", ".join(levels)))
             name = self.r.names.get(seat.character, "") if seat.character else "Random"
-            self.add(Button(f"Character: {name}", 714, y, 280, 44,
-                            partial(self.cycle_char, i), 14,
-                            tip="Pick a character or leave it random"))
+            btn = Button(f"Character: {name}", 704, y, 270, 44, partial(self.cycle_char, i),
+                         14, tip="Click for the next character (or Random); its powers are "
+                                 "shown on the right", selected=i == self.focus)
+            btn.seat = i  # type: ignore[attr-defined]
+            self.add(btn)
         n = len(self.seats)
-        self.add(Button("+ seat", 1010, y0 + (n - 1) * 70, 110, 44, self.add_seat, 14,
-                        enabled=n < 5))
-        self.add(Button("− seat", 1130, y0 + (n - 1) * 70, 110, 44, self.del_seat, 14,
-                        enabled=n > 2))
-        self.add(Button(f"Seed: {self.seed}", 380, 540, 260, 44, self.new_seed, 15,
+        y = ROW_Y + n * ROW_H
+        self.add(Button("+ seat", 394, y, 110, 40, self.add_seat, 14, enabled=n < 5))
+        self.add(Button("− seat", 514, y, 110, 40, self.del_seat, 14, enabled=n > 2))
+        self.add(Button(f"Seed: {self.seed}", 132, 540, 260, 44, self.new_seed, 15,
                         tip="Same seed + same choices = the same game. Click for a new one."))
         y = 620.0
         for k, (default, text) in RULES_OPTIONS.items():
             on = self.options.get(k, default)
-            self.add(Button(f"{k.replace('_', ' ')}: {'on' if on else 'off'}", 380, y, 520, 40,
+            self.add(Button(f"{k.replace('_', ' ')}: {'on' if on else 'off'}", 132, y, 520, 40,
                             partial(self.toggle_opt, k), 13, tip=text))
             y += 50
-        self.add(Button(f"expert secret loading: {'on' if self.expert else 'off'}", 380, y,
+        self.add(Button(f"expert secret loading: {'on' if self.expert else 'off'}", 132, y,
                         520, 40, self.toggle_expert, 13,
                         tip="R3.3.9 expert variant: every seat loads its starting energy in "
                             "secret (the table hides the other devices until play begins)"))
         self.add(menu_button("Start the game", 790, self.start, x=VW / 2 - 360, w=340))
         self.add(menu_button("Back", 790, self.app.open_menu, x=VW / 2 + 20, w=340))
 
+    # --- names --------------------------------------------------------------------------------
+    def edit_name(self, seat: int) -> None:
+        if self.editing == seat:
+            return
+        self.commit_name()
+        self.editing = seat
+        self.draft = self.seats[seat].name
+        self.clock = 0.0
+
+    def commit_name(self) -> None:
+        if self.editing < 0:
+            return
+        seat, self.editing = self.editing, -1
+        name = clean_name(self.draft)
+        self.seats[seat].name = name
+        names = list(self.app.settings.player_names)
+        names += [""] * (seat + 1 - len(names))
+        names[seat] = name
+        self.app.settings.player_names = names[:5]
+        self.app.save_settings()
+
+    def cancel_name(self) -> None:
+        self.editing = -1
+
+    def type_key(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.commit_name()
+        elif key == pygame.K_ESCAPE:
+            self.cancel_name()
+        elif key == pygame.K_TAB:
+            humans = [i for i, s in enumerate(self.seats) if s.human]
+            after = [i for i in humans if i > self.editing] or humans
+            self.commit_name()
+            if after:
+                self.edit_name(after[0])
+        elif key == pygame.K_BACKSPACE:
+            self.draft = self.draft[:-1]
+        else:
+            ch = getattr(event, "unicode", "") or ""
+            spare = ch.isspace() and (not self.draft or self.draft.endswith(" "))
+            if ch and ch.isprintable() and not spare and len(self.draft) < NAME_MAX:
+                self.draft += " " if ch.isspace() else ch
+        self.clock = 0.0
+        return True
+
+    def mouse_down(self, vx: float, vy: float, button: int) -> None:
+        node = self.hit(vx, vy)
+        if self.editing >= 0 and not (isinstance(node, NameField) and node.seat == self.editing):
+            self.commit_name()  # a click elsewhere keeps what was typed
+        super().mouse_down(vx, vy, button)
+
+    # --- seats ----------------------------------------------------------------------------------
     def toggle_kind(self, i: int) -> None:
-        self.seats[i].human = not self.seats[i].human
+        seat = self.seats[i]
+        seat.human = not seat.human
+        seat.name = self.remembered_name(i) if seat.human else ""
         self.build()
 
     def cycle_level(self, i: int) -> None:
@@ -89,6 +258,7 @@ class SetupScene(Scene):
             if cand is None or cand not in taken:
                 self.seats[i].character = cand
                 break
+        self.focus = i
         self.build()
 
     def add_seat(self) -> None:
@@ -99,6 +269,9 @@ class SetupScene(Scene):
     def del_seat(self) -> None:
         if len(self.seats) > 2:
             self.seats.pop()
+            if self.editing >= len(self.seats):
+                self.cancel_name()
+            self.focus = min(self.focus, len(self.seats) - 1)
             self.build()
 
     def new_seed(self) -> None:
@@ -114,23 +287,99 @@ class SetupScene(Scene):
         self.build()
 
     def start(self) -> None:
+        self.commit_name()
+        self.remember()
         opts = {k: v for k, v in self.options.items() if v != RULES_OPTIONS[k][0]}
-        self.app.start_session(Session.new(self.seats, self.seed, opts, self.expert))
+        seats = [SeatSpec(s.human, s.level, s.character, s.name if s.human else "")
+                 for s in self.seats]
+        self.app.start_session(Session.new(seats, self.seed, opts, self.expert))
+
+    # --- frame ----------------------------------------------------------------------------------
+    def on_update(self, dt: float) -> None:
+        self.clock += dt
+        hovered = self.app.hovered
+        seat = getattr(hovered, "seat", None) if isinstance(hovered, Button) else None
+        if isinstance(seat, int) and seat != self.focus and seat < len(self.seats):
+            self.focus = seat  # hovering a character button shows its powers
+            for n in self.children:
+                if isinstance(n, Button) and isinstance(getattr(n, "seat", None), int):
+                    n.selected = getattr(n, "seat", -1) == seat
 
     def draw_self(self, c: Canvas) -> None:
         c.fill(theme.BG, 0, 0, 1600, 900)
-        title_text(c, "New game", 80)
+        title_text(c, "New game", 60)
         for i, seat in enumerate(self.seats):
-            y = 150 + i * 70
+            y = ROW_Y + i * ROW_H
             ch = self.r.characters.get(seat.character or "")
             col = theme.hex_colour(ch.colour_hex) if ch else theme.SEAT_COLOURS[i]
-            tokens.seat_marker(c, 236, y + 22, 16, col, theme.SEAT_SHAPES[i])
-            c.text(f"Seat {i + 1}", 262, y + 22, 15, theme.CREAM, True, "midleft")
-        c.text("Seed (shown so a game can be replayed)", 380, 532, 14, theme.PANEL_DARK, True,
+            tokens.seat_marker(c, 70, y + 22, 16, col, theme.SEAT_SHAPES[i])
+            c.text(f"{i + 1}", 98, y + 22, 15, theme.CREAM, True, "midleft")
+        c.text("Seed (shown so a game can be replayed)", 132, 532, 14, theme.PANEL_DARK, True,
                "bottomleft")
-        c.text("Rules options", 380, 612, 14, theme.PANEL_DARK, True, "bottomleft")
+        c.text("Rules options", 132, 612, 14, theme.PANEL_DARK, True, "bottomleft")
+        self.draw_powers(c)
+
+    def draw_powers(self, c: Canvas) -> None:
+        """The focused seat's character: name, title, passive and its three powers."""
+        x0, y0, w = PANEL_X, PANEL_Y, PANEL_W
+        c.fill(theme.BG_DARK, x0 + 3, y0 + 4, w, PANEL_H, 12)
+        c.fill(theme.PANEL, x0, y0, w, PANEL_H, 12)
+        c.fill(theme.PANEL_EDGE, x0, y0, w, PANEL_H, 12, 2)
+        seat = self.seats[min(self.focus, len(self.seats) - 1)]
+        who = f"Seat {self.focus + 1}"
+        ch = self.r.characters.get(seat.character or "")
+        extras = character_extras()
+        px = max(6, round(13 * c.s))
+        width = round((w - 40) * c.s)
+        if ch is None:
+            c.text(f"{who}: random character", x0 + 20, y0 + 18, 20, theme.INK, True)
+            y = y0 + 56
+            for ln in theme.wrap("A character is dealt when the game starts. Click the "
+                                 "Character button to choose one; the characters are:", px,
+                                 width):
+                c.text(ln, x0 + 20, y, 13, theme.INK)
+                y += 18
+            y += 8
+            for cid in self.r.character_order:
+                cd = self.r.characters[cid]
+                tokens.seat_marker(c, x0 + 30, y + 10, 8, theme.hex_colour(cd.colour_hex),
+                                   "circle")
+                title = extras.get(cid, ("", "", ""))[0]
+                c.text(f"{cd.name}" + (f", {title}" if title else ""), x0 + 46, y + 10, 14,
+                       theme.INK, True, "midleft", max_w=w - 70)
+                y += 28
+            return
+        title, passive, passive_text = extras.get(ch.id, ("", "", ""))
+        tokens.seat_marker(c, x0 + 32, y0 + 32, 14, theme.hex_colour(ch.colour_hex),
+                           theme.SEAT_SHAPES[self.focus % len(theme.SEAT_SHAPES)])
+        c.text(ch.name, x0 + 56, y0 + 18, 22, theme.INK, True, max_w=w - 200)
+        c.text(f"{who}" + (f" · {title}" if title else ""), x0 + 56, y0 + 46, 13,
+               theme.INK_SOFT, True, max_w=w - 80)
+        y = y0 + 76
+        entries: list[tuple[str, str]] = []
+        if passive:
+            entries.append((f"Always: {passive}", passive_text))
+        entries += [(f"Power {'I' * pw.tier} · {pw.name}", pw.text) for pw in ch.powers]
+        c.text("Each power unlocks when you build the bridge token above it.", x0 + 20, y,
+               12, theme.INK_SOFT, False, max_w=w - 40)
+        y += 24
+        small = max(6, round(12.5 * c.s))
+        bottom = y0 + PANEL_H - 12
+        for head, text in entries:
+            if y + 22 + 17 > bottom:
+                break
+            c.text(head, x0 + 20, y, 15, theme.INK, True, max_w=w - 40)
+            y += 22
+            for ln in theme.wrap(text, small, width):
+                if y + 17 > bottom:
+                    break
+                c.text(ln, x0 + 20, y, 12.5, theme.INK)
+                y += 17
+            y += 8
 
     def key_down(self, event: pygame.event.Event) -> bool:
+        if self.editing >= 0:
+            return self.type_key(event)
         if event.key == pygame.K_ESCAPE:
             self.app.open_menu()
             return True

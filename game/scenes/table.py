@@ -109,6 +109,8 @@ class TableScene(Scene):
         self.refresh()
 
     def on_enter(self) -> None:
+        if self._bot_answer is None:  # leaving cancelled a bot's request: ask it again
+            self._bot_decision = None
         self.prewarm()
         # Everything alive now (catalog, caches, the game) lives as long as the table: move
         # it out of the collector's view, so a full collection never stalls a frame.
