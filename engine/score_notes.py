@@ -17,21 +17,19 @@ from engine.core import Ctx, figure_value_in_pool
 from engine.events import ScorePart
 from engine.names import SCORE_CATEGORIES
 from engine.scoring import ScoreBreakdown, score_player
+from engine.state import FIGURE_IN_POOL
 
 # (decision number, seat, energy type, src, dst, reason) of one move that can change a score
 Move = tuple[int, int, int, str, str, str]
 
 
 class ScoreSnapshot(NamedTuple):
-    """A seat's score by category plus the few counts the causes are told from."""
+    """A seat's score by category plus the few counts the causes are told from (energy moves
+    tell the rest: every bound, pillar, achievement and Tile Pool change is a move)."""
 
     parts: tuple[int, ...]  # VP per category, SCORE_CATEGORIES order
-    bound: tuple[int, ...]  # the seat's energy in each bound area (Rules.region_order)
-    pillars: tuple[str, ...]  # pillar spaces holding the seat's energy
     rows: int  # reserve rows fully freed
-    shop: int  # energy in the Tile Pool bank
     figure: int  # VP of the seat's figure standing in the Tile Pool (Valimod)
-    ach: tuple[str, ...]  # "<achievement>:<column>" claimed by the seat
     bridge3: str  # where the tier-III bridge token is
 
     @property
@@ -39,7 +37,7 @@ class ScoreSnapshot(NamedTuple):
         return sum(self.parts)
 
 
-ZERO = ScoreSnapshot((0,) * len(SCORE_CATEGORIES), (), (), 0, 0, 0, (), "board")
+ZERO = ScoreSnapshot((0,) * len(SCORE_CATEGORIES), 0, 0, "board")
 
 
 class ScoreNotes:
@@ -68,19 +66,13 @@ class ScoreNotes:
 
 
 def snapshot(ctx: Ctx, seat: int, b: ScoreBreakdown) -> ScoreSnapshot:
-    s, r = ctx.s, ctx.r
-    p = s.players[seat]
+    p = ctx.s.players[seat]
+    res = p.reserve
     return ScoreSnapshot(
         (b.reserve, b.monuments, b.pillars, b.bridge, b.achievements, b.tile_pool),
-        tuple(sum(s.bound[reg][seat]) if reg in s.bound else 0 for reg in r.region_order),
-        tuple(sp for sp, cell in s.pillars.items() if cell >= 0 and cell // 4 == seat),
-        sum(1 for n in p.reserve if n == 0),
-        sum(p.shop),
-        figure_value_in_pool(ctx, seat),
-        tuple(f"{aid}:{col}" for aid, (flat, mult) in s.ach.items()
-              for col, cell in (("flat", flat), ("multiplier", mult))
-              if cell >= 0 and cell // 4 == seat),
-        p.bridge_loc[2] if len(p.bridge_loc) > 2 else "board",
+        (res[0] == 0) + (res[1] == 0) + (res[2] == 0) + (res[3] == 0),
+        figure_value_in_pool(ctx, seat) if p.figure == FIGURE_IN_POOL else 0,
+        p.bridge_loc[2],
     )
 
 
@@ -120,8 +112,9 @@ def _cause(ctx: Ctx, cat: str, a: ScoreSnapshot, b: ScoreSnapshot, moves: list[M
         if b.figure != a.figure:
             ph.append("your figure " + ("entered" if b.figure > a.figure else "left")
                       + " the Tile Pool")
-        return _count(ph) or ("more energy in the Tile Pool" if b.shop > a.shop
-                              else "less energy in the Tile Pool")
+        more = b.parts[5] > a.parts[5]
+        return _count(ph) or ("more" if more else "less") + " energy in the Tile Pool"
+
     if cat == "reserve":
         n = b.rows - a.rows
         if n > 0:
@@ -136,12 +129,7 @@ def _cause(ctx: Ctx, cat: str, a: ScoreSnapshot, b: ScoreSnapshot, moves: list[M
             elif m[3].startswith("bound:"):
                 ph.append(f"{nw.energy(m[2])} left the bound area of "
                           f"{nw.monument_of_region(r, m[3][6:])}{_why(m[5])}")
-        if not ph:
-            for reg, x, y in zip(r.region_order, a.bound or (0,) * len(b.bound), b.bound,
-                                 strict=False):
-                if x != y:
-                    ph.append(f"bound energy at {nw.monument_of_region(r, reg)} {x} → {y}")
-        return _count(ph)
+        return _count(ph) or "bound energy changed"
     if cat == "pillars":
         ph = []
         for m in moves:
@@ -149,12 +137,12 @@ def _cause(ctx: Ctx, cat: str, a: ScoreSnapshot, b: ScoreSnapshot, moves: list[M
                 ph.append(f"{nw.energy(m[2])} bound on {nw.pillar(r, m[4][7:])}{_why(m[5])}")
             elif m[3].startswith("pillar:"):
                 ph.append(f"{nw.energy(m[2])} left {nw.pillar(r, m[3][7:])}{_why(m[5])}")
-        return _count(ph) or f"energy on Pillars {len(a.pillars)} → {len(b.pillars)}"
+        return _count(ph) or "energy on the Pillars changed"
     if cat == "achievements":
         ph = []
-        for key in b.ach:
-            if key not in a.ach:
-                aid, _, col = key.partition(":")
+        for m in moves:
+            if m[4].startswith("achievement:"):
+                aid, _, col = m[4][12:].partition(":")
                 ph.append(f"claimed {r.names.get(aid, 'an achievement')} ({col} column)")
         if not ph:
             more = b.parts[4] > a.parts[4]

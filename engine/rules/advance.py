@@ -78,7 +78,8 @@ class AdvanceFrame(Frame):
             self.phase = 1
         if self.phase == 1:
             ch = [
-                Choice(f"push:{t}", f"Push {ctx.name(t)}", (f"staging:{self.seat}:{t}",), t)
+                Choice(f"push:{t}", f"Push {ctx.r.names[t]}", (f"staging:{self.seat}:{t}",), t)
+
 
                 for t in p.staging
             ]

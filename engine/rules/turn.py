@@ -121,8 +121,9 @@ def update_scores(ctx: Ctx) -> None:
                 parts = explain(ctx, seat, before, snap, notes.moves)
             ctx.emit(ev.ScoreChanged(seat, old, new, parts))
             s.scores[seat] = new
-    if notes is not None:
+    if notes is not None and notes.moves:
         notes.moves.clear()
+
 
 
 
