@@ -6,17 +6,34 @@ from dataclasses import dataclass, field
 from typing import Any
 
 # Named rules options for OPEN points of RULES.md (R0.4). Defaults follow the [PROPOSED] text.
+# key -> (default, explanation in plain words). The keys are saved in game configs: keep them.
+# Developers: running_out_everywhere is RULES.md O63 (R14.1), ignotas_once_per_turn is O46 (R25.5).
 RULES_OPTIONS: dict[str, tuple[Any, str]] = {
     "running_out_everywhere": (
         True,
-        "O63: Running Out also covers bind/load/return/place effects (interest, replenish, "
-        "deposits) in every game; False = only with the Folklore Module (so: never here).",
+        "When your exhausted pool is empty, you may also take energy from your board (Running "
+        "Out) for interest, replenishing and Tile Pool deposits, not only for loading. Off: "
+        "only loading, tracks and Chronari's Rewind may run out (the Folklore Module's rule, "
+        "which this edition does not include).",
     ),
     "ignotas_once_per_turn": (
         False,
-        "O46: limit Ignotas I (Keeper's Charge) to once per turn even without modules.",
+        "Ignotas's Keeper's Charge (recharge when a Wild is loaded into position 2) works only "
+        "once per turn, as with the expansion modules. Off: no limit.",
     ),
 }
+
+# key -> a short title for a button or a list of options.
+RULES_OPTION_TITLES: dict[str, str] = {
+    "running_out_everywhere": "Running Out for every effect",
+    "ignotas_once_per_turn": "Keeper's Charge once per turn",
+}
+
+
+def option_title(key: str) -> str:
+    """A rules option's title in words (its key with spaces if it has none)."""
+    return RULES_OPTION_TITLES.get(key) or key.replace("_", " ").capitalize()
+
 
 
 @dataclass(slots=True)

@@ -7,12 +7,15 @@ Location strings (also used in events): "exhausted", "reserve", "shop", "slot:<p
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine import events as ev
 from engine.data import TYPES, Rules
 from engine.decisions import Choice, Decision
 from engine.state import EMPTY, FIGURE_IN_POOL, Completion, Frame, GameState, PlayerState
+
+if TYPE_CHECKING:
+    from engine.score_notes import ScoreNotes
 
 TRACKS = ("monument", "pillar")
 ROWS = ("top", "bottom")
@@ -21,12 +24,13 @@ ROWS = ("top", "bottom")
 class Ctx:
     """A game state plus its static rules and the events produced so far."""
 
-    __slots__ = ("s", "r", "events")
+    __slots__ = ("s", "r", "events", "notes")
 
-    def __init__(self, s: GameState, r: Rules) -> None:
+    def __init__(self, s: GameState, r: Rules, notes: ScoreNotes | None = None) -> None:
         self.s = s
         self.r = r
         self.events: list[ev.Event] = []
+        self.notes = notes  # presentation memory for ScoreChanged causes (engine.score_notes)
 
     def emit(self, e: ev.Event) -> None:
         self.events.append(e)
@@ -233,6 +237,9 @@ def move_energy(ctx: Ctx, seat: int, t: int, src: str, dst: str, reason: str = "
     ctx.emit(ev.TokenMoved(seat, TYPES[t], src, dst, reason))
     if src == "shop" or dst == "shop" or src[0] in "rbpa" or dst[0] in "rbpa":
         ctx.s.score_dirty |= 1 << seat
+        if ctx.notes is not None:
+            ctx.notes.moves.append((ctx.s.decisions, seat, t, src, dst, reason))
+
     if dst.startswith("section:"):
         mon = dst[8:].rsplit(":", 1)[0]
         check_completion(ctx, mon, seat)

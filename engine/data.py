@@ -13,6 +13,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from engine.names import catalog_words
+
 TYPES = ("compass", "rose", "magnet", "wild")
 COMPASS, ROSE, MAGNET, WILD = 0, 1, 2, 3
 TYPE_INDEX = {name: i for i, name in enumerate(TYPES)}
@@ -189,7 +191,8 @@ class Rules:
     random_achievements: tuple[str, ...] = ()
     flat_vp: int = 5
     flat_min_players: int = 3
-    names: dict[str, str] = field(default_factory=dict)
+    names: dict[str, str] = field(default_factory=dict)  # catalog id -> short player words
+    long_names: dict[str, str] = field(default_factory=dict)  # id -> words for tooltips
 
 
 def data_dir() -> Path:
@@ -436,9 +439,11 @@ def build_rules(raw: dict[str, dict[str, Any]]) -> Rules:
         rnd.append(f["id"])
         names[f["id"]] = f["name"]
     r.random_achievements = tuple(rnd)
-    for sp in r.spaces:
-        names.setdefault(sp, sp)
-    r.names = names
+    # player words for every catalog id (engine.names); the printed names above win
+    short, long_ = catalog_words(raw)
+    short.update(names)
+    r.names = short
+    r.long_names = long_
     return r
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import NamedTuple
 
 
 @dataclass(slots=True)
@@ -184,11 +185,44 @@ class PowerUsed(Event):
     text: str
 
 
+class ScorePart(NamedTuple):
+    """One score category of a ScoreChanged: its VP before and after, and why it changed.
+
+    `category` is a field name of engine.scoring.ScoreBreakdown ("reserve", "monuments",
+    "pillars", "bridge", "achievements", "tile_pool"; words: engine.names.category). `cause` is
+    player words ("energy paid for a tile from the Tile Pool", "Compass bound at Ember Forge")
+    or "" when the engine cannot tell (e.g. right after loading a save mid-turn)."""
+
+    category: str
+    old: int
+    new: int
+    cause: str = ""
+
+    @property
+    def delta(self) -> int:
+        return self.new - self.old
+
+
 @dataclass(slots=True)
 class ScoreChanged(Event):
+    """A seat's score "if the game ended now" (R24) changed; emitted at the end of each turn
+    (R23, E4) for every seat whose score changed during it, whoever's turn it was.
+
+    `old`/`new` are the totals. `parts` lists the categories that changed, in the order of
+    engine.scoring.ScoreBreakdown, each with its old and new VP and a cause in words; their
+    deltas add up to new - old. `parts` is empty only when the previous breakdown is unknown
+    (a game loaded from a save, for that seat's first change). The game log prints it as
+    "Freyith (seat 2): 1 → 0 VP (Tile Pool −1: energy paid for a tile from the Tile Pool)."
+    (engine.log.score_line); results screens and score floaters can read the parts directly."""
+
     seat: int
     old: int
     new: int
+    # an explanation, not part of what happened: equality ignores it (games cloned for bots
+    # keep no score notes and so report no parts; their events still equal the original's)
+    parts: tuple[ScorePart, ...] = field(default=(), compare=False)
+
+
 
 
 @dataclass(slots=True)

@@ -11,6 +11,7 @@ from engine.core import Ctx
 from engine.data import Rules, rules
 from engine.decisions import Decision, IllegalChoice
 from engine.events import Event
+from engine.score_notes import ScoreNotes
 from engine.state import GameState, state_from_dict, state_to_dict
 
 
@@ -42,6 +43,8 @@ class Game:
         self._undo_barrier = NOTHING_YET
         # headless bot games and simulations switch this off: undo snapshots cost a state copy
         self.undo_enabled = True
+        # why scores changed (ScoreChanged.parts); None in bots' clones (engine.score_notes)
+        self.notes: ScoreNotes | None = ScoreNotes()
 
     # --- running the rules forward ---------------------------------------------------------
 
@@ -84,7 +87,7 @@ class Game:
                 f"legal: {sample}{more}"
             )
         before = (self.state.clone(), d, len(self.history)) if self.undo_enabled else None
-        ctx = Ctx(self.state, self.rules)
+        ctx = Ctx(self.state, self.rules, self.notes)
         self.state.decisions += 1
         self.state.stack[-1].apply(ctx, c)  # type: ignore[attr-defined]
         self.history.append(choice_id)
@@ -138,9 +141,11 @@ class Game:
         self.state = state
         self._pending = d
         del self.history[hist:]
+        if self.notes is not None:
+            self.notes.rewind(state.decisions)
 
     def start(self) -> list[Event]:
-        ctx = Ctx(self.state, self.rules)
+        ctx = Ctx(self.state, self.rules, self.notes)
         self._run(ctx)
         return ctx.events
 
@@ -180,6 +185,7 @@ class Game:
         g.history = self.history[:]
         g.config = self.config
         g.undo_enabled = False
+        g.notes = None
         return g
 
     def snapshot(self) -> dict[str, Any]:
@@ -188,7 +194,10 @@ class Game:
     @classmethod
     def from_snapshot(cls, snap: dict[str, Any]) -> Game:
         g = cls(state_from_dict(snap))
-        g._run(Ctx(g.state, g.rules))
+        ctx = Ctx(g.state, g.rules, g.notes)
+        if g.notes is not None:
+            g.notes.seed(ctx)
+        g._run(ctx)
         return g
 
 
@@ -202,8 +211,9 @@ def new_game(config: GameConfig | None = None, **kw: Any) -> Game:
     s = build_state(cfg, r)
     g = Game(s, r)
     g.config = cfg.to_dict()
-    ctx = Ctx(s, r)
+    ctx = Ctx(s, r, g.notes)
     start(ctx)
+
     g.setup_events = ctx.events  # type: ignore[attr-defined]
     g._run(ctx)
     g.setup_events = ctx.events  # type: ignore[attr-defined]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.core import Ctx, find_power, power_available
 from engine.data import TYPES, WILD
 from engine.decisions import Choice
+from engine.names import ENERGY
 from engine.state import EMPTY
 
 
@@ -58,6 +59,7 @@ def destinations(
     s = ctx.s
     out: list[Choice] = []
     tn = TYPES[t]
+    en = ENERGY[t]
     src_section = src.rsplit(":", 1)[0] if src.startswith("section:") else ""
     mw = masterwork_ok(ctx, seat, t)
     for mon, m in s.monuments.items():
@@ -72,21 +74,22 @@ def destinations(
             loc = f"section:{mon}:{i}"
             if t == WILD or syms[i] == t:
                 out.append(
-                    Choice(f"{prefix}{tn}>{loc}", f"{tn} to {ctx.name(mon)} space {i + 1}",
+                    Choice(f"{prefix}{tn}>{loc}", f"{en} to {ctx.name(mon)}, space {i + 1}",
                            (loc,), (loc, t, 0))
                 )
             elif mw:
                 out.append(
                     Choice(f"{prefix}{tn}>{loc}!mw",
-                           f"{tn} to {ctx.name(mon)} space {i + 1} (Masterwork: as any symbol)",
+                           f"{en} to {ctx.name(mon)}, space {i + 1} (Masterwork: as any symbol)",
                            (loc,), (loc, t, mw))
                 )
     if src != "shop":
-        out.append(Choice(f"{prefix}{tn}>shop", f"{tn} to your Tile Pool bank", ("shop",),
+        out.append(Choice(f"{prefix}{tn}>shop", f"{en} to your Tile Pool bank", ("shop",),
                           ("shop", t, 0)))
     for aid, col in achievement_columns(ctx, seat, t):
         loc = f"achievement:{aid}:{col}"
-        out.append(Choice(f"{prefix}{tn}>{loc}", f"{tn} to {ctx.name(aid)} ({col} column)",
+        out.append(Choice(f"{prefix}{tn}>{loc}", f"{en} to {ctx.name(aid)} ({col} column)",
+
                           (loc,), (loc, t, 0)))
     return out
 

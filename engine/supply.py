@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.core import ROWS, Ctx
 from engine.data import TYPES
 from engine.decisions import Choice
+from engine.names import ENERGY, loc
 from engine.state import EMPTY
 
 
@@ -59,12 +60,12 @@ def energy_choices(
     out: list[Choice] = []
     if t_req >= 0:
         if p.exhausted[t_req]:
-            return [Choice(f"{prefix}{TYPES[t_req]}", f"a {TYPES[t_req]} from your exhausted pool",
+            return [Choice(f"{prefix}{TYPES[t_req]}", f"a {ENERGY[t_req]} from your exhausted pool",
                            ("exhausted",), ("exhausted", t_req))]
     else:
         for t in range(4):
             if p.exhausted[t]:
-                out.append(Choice(f"{prefix}{TYPES[t]}", f"a {TYPES[t]} from your exhausted pool",
+                out.append(Choice(f"{prefix}{TYPES[t]}", f"a {ENERGY[t]} from your exhausted pool",
                                   ("exhausted",), ("exhausted", t)))
         if out:
             return out
@@ -74,7 +75,9 @@ def energy_choices(
         if src == exclude or (isinstance(exclude, tuple) and src in exclude):
             continue  # taking from the destination itself would change nothing
         out.append(Choice(f"{prefix}{TYPES[t]}<{src}",
-                          f"Running out: take a {TYPES[t]} from {src}", (src,), (src, t)))
+                          f"Running out: take a {ENERGY[t]} from {loc(ctx.r, src)}", (src,),
+                          (src, t)))
+
     return out
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from engine import names
 from engine.data import data_dir
 from game import help, theme, tokens
 from game.layout import BOARD_S, BOARD_X, BOARD_Y
@@ -174,7 +175,7 @@ class BoardView(Node):
                 sec = r.sections.get(m.stack[0]) if m.stack else None
                 sym = ""
                 if sec is not None and i < len(sec.symbols):
-                    sym = f" ({tokens.TYPES[sec.symbols[i]]} space)"
+                    sym = f" ({names.energy(sec.symbols[i])} space)"
                 self.dynamic.append(centred(f"section:{mid}:{i}", x, y, 8,
                                             f"{name}, space {i + 1}{sym}", z=6))
             bx, by = sx - CARD_W / 2 - 14, sy + 4
@@ -189,7 +190,8 @@ class BoardView(Node):
             a = r.achievements.get(aid)
             for col in ("flat", "multiplier"):
                 x, y = self.g.ach_spot(n, col)
-                text = f"{a.name}: {a.text}" if a else aid
+                text = f"{a.name}: {a.text}" if a else "An achievement"
+
                 self.dynamic.append(centred(f"achievement:{aid}:{col}", x, y, 16,
                                             f"{text} ({col} column)"))
         for hs in self.dynamic:
@@ -202,9 +204,11 @@ class BoardView(Node):
         if sid in s.bridges:
             text = help.bridge(sid, s.bridges[sid], s)
         else:
-            text = f"{r.names.get(sid, sid)} ({sp['kind'].replace('_', ' ')})"
+            text = names.cap(names.space(r, sid))
             if sp["kind"] == "start":
                 text += "\nA starting space: figures begin the game here."
+            elif sid in r.long_names and r.long_names[sid] != r.names.get(sid):
+                text = names.cap(r.long_names[sid])
         here = [self.table.session.name(i) for i, p in enumerate(s.players) if p.figure == sid]
         if here:
             text += "\nStanding here: " + ", ".join(here)
@@ -218,8 +222,7 @@ class BoardView(Node):
         td = r.tiles.get(tid)
         if td is None:
             return head + ": empty"
-        return (f"{head}\nTile {tid}, stack {td.stack or '-'}: {td.top} top / {td.bottom} "
-                f"bottom slots; icons: {help.tile_icons(td.icons)}\nClaim it with a Claim "
+        return (f"{head}\n{names.cap(names.long_name(r, tid))}\nClaim it with a Claim "
                 "action; it replaces one of your tiles.")
 
     def _supply_tip(self) -> str:

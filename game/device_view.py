@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from engine import names
 from game import help, theme, tokens
 from game.icons import ACTION_ICON
 from game.layout import DEVICE_H, DEVICE_Y, RIGHT_W, RIGHT_X, SEATS_Y, VH
@@ -75,11 +76,9 @@ class DeviceView(Node):
             self.add(Hotspot(f"conduit:{seat}:{i + 1}", x + 22, 30, TILE_W - 44, 24,
                              help.conduit(cd, i + 1)))
         for k, tid in enumerate(p.staging[:2]):
-            td = r.tiles.get(tid)
-            icons = help.tile_icons(td.icons) if td else "no icons"
             self.add(Hotspot(f"staging:{seat}:{tid}", STAGING_X[k], TILE_Y, 80, TILE_H,
-                             f"Staging tile {tid} (icons: {icons}): an Advance turn pushes "
-                             "it into the device at position 1; the tile at 5 comes out"))
+                             f"Staging: {names.long_name(r, tid)}\nAn Advance turn pushes it "
+                             "into the device at position 1; the tile at 5 comes out"))
         self.add(Hotspot("exhausted", 8, 218, 176, 76, help.exhausted()))
         self.add(Hotspot("reserve", 190, 218, 176, 76, help.reserve()))
         self.add(Hotspot("shop", 372, 218, 86, 76, help.bank()))
@@ -124,10 +123,8 @@ class DeviceView(Node):
         td = self.table.rules.tiles.get(tid)
         if td is None:
             return f"Position {pos}"
-        icons = ", ".join(td.icons) or "no icons"
-        del icons
-        return (f"Position {pos}: tile {tid} ({td.top} top / {td.bottom} bottom slots; "
-                f"icons: {help.tile_icons(td.icons)})")
+        return f"Position {pos}: {names.long_name(self.table.rules, tid)}"
+
 
     def layer_key(self, s: Any) -> object:
         if self.seat >= len(s.players):

@@ -7,6 +7,7 @@ import json
 from functools import lru_cache
 from typing import Any
 
+from engine import names
 from engine.data import data_dir, rules
 
 TYPES = ("compass", "rose", "magnet", "wild")
@@ -47,7 +48,7 @@ def energy(etype: int | str, where: str = "") -> str:
     for et in _get("characters/energy_types", []) or []:
         if et.get("id") == name:
             text = et.get("activation_text", "")
-    head = f"{name.title()} energy" + (f" — {where}" if where else "")
+    head = f"{names.energy(name)} energy" + (f" — {where}" if where else "")
     return f"{head}\nWhen activated: {text}" if text else head
 
 
@@ -63,7 +64,7 @@ def conduit(cd: str, pos: int) -> str:
     base = f"Conduit space above position {pos}"
     if not cd:
         return base + ": empty (a Conduit bonus tile fills it)"
-    icons = ", ".join(ICON_WORDS.get(i, i) for i in rules().conduit_icons.get(cd, ()))
+    icons = ", ".join(ICON_WORDS.get(i, "an icon") for i in rules().conduit_icons.get(cd, ()))
     rule = _get("tiles/conduit_tokens/matching/text")
     return f"{base}: conduit token with {icons}\n{rule}"
 
@@ -75,7 +76,7 @@ def channel(charged: bool) -> str:
 
 def patron_token(monument: str, held: bool = False) -> str:
     r = rules()
-    name = r.names.get(monument, monument)
+    name = r.names.get(monument, "a monument")
     gain = _get("monuments/patron_rules/gain/text")
     use = _get("monuments/patron_rules/use/text")
     head = f"Monument Patron token of {name}" + (" (held)" if held else "")
@@ -109,8 +110,9 @@ def bank() -> str:
 
 def bridge(space: str, value: str, state: Any) -> str:
     r = rules()
-    name = r.names.get(space, space)
+    name = names.cap(names.space(r, space))
     if not value:
+
         return (f"{name}: a gap. A figure whose next space is an unbridged gap turns around; "
                 "place a bridge token here to cross it.")
     if value.startswith("n:"):
@@ -153,7 +155,8 @@ def bound_area(region_name: str) -> str:
 def tile_icons(icons: tuple[str, ...]) -> str:
     if not icons:
         return "no icons"
-    return ", ".join(ICON_WORDS.get(i, i) for i in icons)
+    return ", ".join(ICON_WORDS.get(i, "an icon") for i in icons)
+
 
 
 def power(pw: Any, open_: bool) -> str:

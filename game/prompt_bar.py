@@ -86,7 +86,7 @@ class PromptBar(Node):
                 x = 10.0
             y = rows_y[min(row, 1)]
             b = Button(ch.label, x, y, w, h, partial(self.on_choose, ch.id), 13,
-                       tip=f"{ch.label}  [{ch.id}]", icon_name=choice_icon(ch))
+                       tip=ch.label, icon_name=choice_icon(ch))
             b.choice_id = ch.id  # type: ignore[attr-defined]
             self.add(b)
             self.buttons.append(b)
@@ -133,7 +133,8 @@ class Popup(Node):
         self.choices = list(choices)
         for i, ch in enumerate(choices):
             b = Button(ch.label, 10, 36 + 36 * i, w - 20, 30,
-                       partial(on_choose, ch.id), 13, tip=ch.id,
+                       partial(on_choose, ch.id), 13, tip=ch.label,
+
                        icon_name=choice_icon(ch))
             b.choice_id = ch.id  # type: ignore[attr-defined]
             self.add(b)

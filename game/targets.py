@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.data import rules
+from engine.names import cap
+from engine.names import target as target_words
 from game.scenegraph import Node
 
 
@@ -33,7 +36,10 @@ class Hotspot(Node):
         return super().contains(lx, ly)
 
     def tooltip(self) -> str:
-        return self.tipfn() if self.tipfn is not None else self.tip
+        if self.tipfn is not None:
+            return self.tipfn()
+        return self.tip or cap(target_words(rules(), self.target))
+
 
 
 def centred(target: str, cx: float, cy: float, r: float, tip: str = "", z: int = 5) -> Hotspot:

@@ -191,7 +191,7 @@ def test_r20_2c_swap_returns_old_token_which_covers_its_ability_again() -> None:
     assert not has_power(ctx(g), 0, 1) and has_power(ctx(g), 0, 2)
     ok(g)
     push_frame(g, BridgeFrame(0))
-    assert g.pending.prompt == "Place your Bridge Token 1"
+    assert g.pending.prompt == "Place your Bridge Token I"
     assert "swap:br_spoke_north:A" in ids(g)
 
 
@@ -772,7 +772,7 @@ def test_r25_ignotas_3_recharge_while_charged_frees_any_type_once_per_turn() -> 
     assert ids(g) == {"free:compass", "free:rose", "free:magnet", "free:wild", "decline"}
     wild = p.exhausted[T("wild")]
     evs = g.choose("free:wild")
-    assert of(evs, ev.PowerUsed) == [ev.PowerUsed(0, "pw_ignotas_3", "freed a wild")]
+    assert of(evs, ev.PowerUsed) == [ev.PowerUsed(0, "pw_ignotas_3", "freed a Wild")]
     assert p.reserve[T("wild")] == 1 and p.exhausted[T("wild")] == wild + 1
     assert g.pending.kind == "action"
     choose(g, "act:5:magnet", "pos:1", "opt:1:recharge")

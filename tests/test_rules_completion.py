@@ -365,7 +365,7 @@ def test_r16_2_rose_exhausts_and_gives_two_movement_points() -> None:
     evs = choose(g, "perk:section", "activate:rose")
     # Beacon s1's perk freed a compass and a magnet; the rose went to the Exhausted Pool
     assert kinds(evs, ev.TokenMoved)[-1] == ev.TokenMoved(
-        l2, "rose", f"section:{BEACON}:1", "exhausted", "rose activated")
+        l2, "rose", f"section:{BEACON}:1", "exhausted", "Rose activated")
     assert p.exhausted == [ex[0] + 1, ex[1] + 1, ex[2] + 1, ex[3]]
     frame = g.state.stack[-1]
     assert isinstance(frame, MoveFrame) and frame.flex == 2 and frame.seat == l2
@@ -416,7 +416,7 @@ def test_r16_3_magnet_with_no_empty_slot_is_exhausted() -> None:
     ex = p.exhausted[T("magnet")]
     evs = g.choose("activate:magnet")  # the only option left, "exhaust", is applied at once
     assert kinds(evs, ev.TokenMoved) == [ev.TokenMoved(
-        a, "magnet", f"section:{BEACON}:2", "exhausted", "magnet activated")]
+        a, "magnet", f"section:{BEACON}:2", "exhausted", "Magnet activated")]
     assert p.exhausted[T("magnet")] == ex + 1
     no_invariant_errors(g)
 
@@ -433,7 +433,7 @@ def test_r16_5_wild_activation_only_exhausts() -> None:
     ex = p.exhausted[T("wild")]
     evs = choose(g, "perk:section", "activate:wild")
     assert kinds(evs, ev.TokenMoved)[-1] == ev.TokenMoved(
-        l1, "wild", f"section:{BEACON}:0", "exhausted", "wild activated")
+        l1, "wild", f"section:{BEACON}:0", "exhausted", "Wild activated")
     assert p.exhausted[T("wild")] == ex + 1
     assert g.pending.seat == l2 and g.pending.kind == "participant"
 

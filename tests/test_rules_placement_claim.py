@@ -595,7 +595,7 @@ def test_r10_1_at_most_two_moves() -> None:
     set_shop(g, a, compass=3)
     p = g.state.players[a]
     act(g, a, 2, "opt:1:reposition")
-    assert "Reposition (2 move(s) left)" in g.pending.prompt
+    assert "(2 left)" in g.pending.prompt
     choose(g, "from:shop:compass", "compass>section:tidewatch_observatory:0")
     choose(g, "from:shop:compass", "compass>section:tidewatch_observatory:1")
     assert g.pending.kind == "action"  # third move not offered

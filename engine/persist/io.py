@@ -220,6 +220,8 @@ def verify_replay(game: Game, cfg: GameConfig, choices: list[str]) -> None:
                         f"(differs in: {', '.join(diff[:5])}).")
     if g.pending != game.pending:
         raise SaveError("The save's pending decision does not match a replay of its choices.")
+    game.notes = g.notes  # the replay knows why each score changed (engine.score_notes)
+
 
 
 def load_game(path: str | Path, *, verify: bool = True) -> Game:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from engine.core import Ctx, decision, find_power, move_energy, power_available
 from engine.data import TYPES
 from engine.decisions import Choice, Decision
+from engine.names import ENERGY
 from engine.rules.bonus import CustodianFrame
 from engine.rules.effects import push_effect
 from engine.state import EMPTY, Frame
@@ -29,7 +30,8 @@ class ActionsFrame(Frame):
                     seen.add(t)
                     tok = ctx.r.action_tokens[p.actions[pos - 1]]
                     ch.append(Choice(f"act:{pos}:{TYPES[t]}",
-                                     f"Spend the {TYPES[t]} at position {pos}: {tok.name}",
+                                     f"Spend the {ENERGY[t]} at position {pos}: {tok.name}",
+
                                      (f"slot:{pos}:bottom", f"action:{self.seat}:{pos}"), (pos, t)))
         ch.append(Choice("end", "End your turn"))
         return decision(self.seat, "action", "Choose an action (or end your turn)", ch)

@@ -21,6 +21,7 @@ from engine.core import (
 )
 from engine.data import TYPES, WILD
 from engine.decisions import Choice, Decision
+from engine.names import ENERGY
 from engine.state import EMPTY, Frame
 from engine.supply import energy_choices
 
@@ -67,7 +68,7 @@ class AdvanceFrame(Frame):
                                 seen.add(t)
                                 loc = f"slot:{pos}:{row}"
                                 ch.append(Choice(f"reverse:{loc}:{TYPES[t]}",
-                                                 f"Reverse Flow: exhaust the {TYPES[t]} at "
+                                                 f"Reverse Flow: exhaust the {ENERGY[t]} at "
                                                  f"position {pos} ({row}) and push from the right",
                                                  (loc,), (loc, t)))
                 if ch:
@@ -77,7 +78,9 @@ class AdvanceFrame(Frame):
             self.phase = 1
         if self.phase == 1:
             ch = [
-                Choice(f"push:{t}", f"Push tile {t}", (f"staging:{self.seat}:{t}",), t)
+                Choice(f"push:{t}", f"Push {ctx.r.names[t]}", (f"staging:{self.seat}:{t}",), t)
+
+
                 for t in p.staging
             ]
             return decision(self.seat, "push_tile", "Which tile do you push in?", ch)

@@ -9,6 +9,7 @@ from engine import events as ev
 from engine.core import Ctx, decision, mark_power_used, move_energy, power_id
 from engine.data import TYPES
 from engine.decisions import Choice, Decision
+from engine.names import ENERGY, cap
 from engine.state import EMPTY, Frame
 from engine.supply import energy_choices, running_out_applies
 
@@ -165,7 +166,7 @@ class ConduitFrame(Frame):
             for i, cur in enumerate(p.conduits):
                 if not cur:
                     ch.append(Choice(f"conduit:{tok}:{i + 1}",
-                                     f"Conduit {tok} above position {i + 1}",
+                                     f"{cap(ctx.name(tok))} above position {i + 1}",
                                      (f"conduit:{self.seat}:{i + 1}",), (tok, i)))
         if not ch:
             ctx.pop()
@@ -266,8 +267,9 @@ class CustodianFrame(Frame):
                 for b in range(4):
                     if b != a and p.exhausted[b]:
                         ch.append(Choice(f"swap:{pos}:{TYPES[a]}:{TYPES[b]}",
-                                         f"Custodian: swap the {TYPES[a]} at position {pos} for a "
-                                         f"{TYPES[b]}", (f"slot:{pos}:top",), (pos, a, b)))
+                                         f"Custodian: swap the {ENERGY[a]} at position {pos} for a "
+                                         f"{ENERGY[b]}", (f"slot:{pos}:top",), (pos, a, b)))
+
         if not ch:
             ctx.pop()
             return None

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from engine import events as ev
 from engine.core import Ctx, decision
 from engine.decisions import Choice, Decision
+from engine.names import ROMAN
 from engine.state import Frame
 
 SIDES = ("A", "B")
@@ -37,26 +38,29 @@ class BridgeFrame(Frame):
         sides = ctx.r.characters[p.character].bridge_sides[tier - 1]
         ch = []
         gaps = [sp for sp, b in s.bridges.items() if b == ""]
+        roman = ROMAN[tier]
         for k, sd in enumerate(sides):
-            lab = f"side {sd.side}: {sd.bonus_text}"
+            # the space is the choice's target: the label says what differs between choices
+            lab = f"{sd.bonus_text.rstrip('.')}"
             if sd.scoring_text:
-                lab += f" / scores: {sd.scoring_text}"
+                lab += f"; at the end: {sd.scoring_text.rstrip('.')}"
             for sp in gaps:
-                ch.append(Choice(f"build:{sp}:{sd.side}", f"Bridge {tier} on {sp} ({lab})",
+                ch.append(Choice(f"build:{sp}:{sd.side}", f"Side {sd.side}: {lab}",
                                  (sp,), (sp, k)))
             for sp, b in s.bridges.items():
                 if b.startswith("n:"):
                     ch.append(Choice(f"over:{sp}:{sd.side}",
-                                     f"Bridge {tier} over the neutral bridge {sp} ({lab})",
+                                     f"Side {sd.side}, over the neutral bridge: {lab}",
                                      (sp,), (sp, k)))
                 elif b.startswith(f"p:{self.seat}:"):
                     ch.append(Choice(f"swap:{sp}:{sd.side}",
-                                     f"Bridge {tier} replaces your bridge on {sp} ({lab})",
-                                     (sp,), (sp, k)))
+                                     f"Side {sd.side}, replacing your Bridge Token "
+                                     f"{ROMAN[int(b[-1])]}: {lab}", (sp,), (sp, k)))
             if not gaps:
-                ch.append(Choice(f"box:{sd.side}", f"Put bridge {tier} in the box ({lab})", (),
+                ch.append(Choice(f"box:{sd.side}", f"Side {sd.side} into the box: {lab}", (),
                                  ("", k)))
-        return decision(self.seat, "bridge", f"Place your Bridge Token {tier}", ch)
+        return decision(self.seat, "bridge", f"Place your Bridge Token {roman}", ch)
+
 
     def apply(self, ctx: Ctx, c: Choice) -> None:
         ctx.pop()
@@ -97,7 +101,9 @@ class BridgeBenefitFrame(Frame):
         _, text = ben
         ch = [Choice("take", f"Bridge benefit: {text}", (self.space,)),
               Choice("decline", "Decline the benefit")]
-        return decision(self.seat, "bridge_benefit", f"Bridge benefit on {self.space}", ch)
+        return decision(self.seat, "bridge_benefit",
+                        f"Bridge benefit on {ctx.name(self.space)}", ch)
+
 
     def apply(self, ctx: Ctx, c: Choice) -> None:
         from engine.rules.effects import push_effect

@@ -21,6 +21,7 @@ from engine.core import (
 )
 from engine.data import TYPES
 from engine.decisions import Choice, Decision
+from engine.names import ENERGY
 from engine.state import EMPTY, FIGURE_IN_POOL, Frame
 from engine.supply import energy_choices, running_out_applies
 
@@ -64,10 +65,10 @@ def replace_choices(ctx: Ctx, seat: int, new: str) -> list[Choice]:
     p = ctx.s.players[seat]
     ch = []
     for i, t in enumerate(p.device):
-        ch.append(Choice(f"replace:{t}", f"Replace the tile at position {i + 1} with {new}",
+        ch.append(Choice(f"replace:{t}", f"Replace position {i + 1}: {ctx.name(t)}",
                          (f"slot:{i + 1}:top",), t))
     for t in p.staging:
-        ch.append(Choice(f"replace:{t}", f"Replace staging tile {t} with {new}",
+        ch.append(Choice(f"replace:{t}", f"Replace the staging tile {ctx.name(t)}",
                          (f"staging:{seat}:{t}",), t))
     return ch
 
@@ -102,7 +103,7 @@ class ClaimFrame(Frame):
             if len(self.picked) < self.max:
                 budget = shop_value(ctx, self.seat) - sum(self.price(ctx, i) for i in self.picked)
                 ch = [
-                    Choice(f"pick:{i + 1}", f"Claim {t} from slot {i + 1} for "
+                    Choice(f"pick:{i + 1}", f"Claim {ctx.name(t)}: slot {i + 1}, costs "
                            f"{self.price(ctx, i)}", (f"pool_slot:{i + 1}",), i)
                     for i, t in enumerate(s.pool)
                     if t and i not in self.picked and self.price(ctx, i) <= budget
@@ -125,7 +126,7 @@ class ClaimFrame(Frame):
         if self.phase == 1:
             if self.owed > 0:
                 ch = [] if self.teleport_only else [
-                    Choice(f"pay:{TYPES[t]}", f"Pay with a {TYPES[t]}", ("shop",), t)
+                    Choice(f"pay:{TYPES[t]}", f"Pay with a {ENERGY[t]}", ("shop",), t)
                     for t in range(4) if p.shop[t]
                 ]
                 if figure_value_in_pool(ctx, self.seat):
@@ -139,7 +140,8 @@ class ClaimFrame(Frame):
                 ch = [c for c in replace_choices(ctx, self.seat, s.pool[slot])
                       if c.data not in self.new_tiles]
                 return decision(self.seat, "claim_replace",
-                                f"Which of your tiles does {s.pool[slot]} replace?", ch)
+                                f"Which of your tiles does the {ctx.name(s.pool[slot])} "
+                                "replace?", ch)
             self.phase = 3
             tier = find_power(ctx, self.seat, "movement_per_claimed_icon")
             if tier and power_available(ctx, self.seat, tier) and self.icons:
@@ -204,7 +206,8 @@ class FreeTileFrame(Frame):
         s = ctx.s
         if self.phase == 0 and s.pool[3]:
             return decision(self.seat, "claim_replace",
-                            f"Which of your tiles does {s.pool[3]} replace?",
+                            f"Which of your tiles does the {ctx.name(s.pool[3])} replace?",
+
                             replace_choices(ctx, self.seat, s.pool[3]))
         ctx.pop()
         if self.phase == 1:

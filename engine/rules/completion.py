@@ -17,6 +17,7 @@ from engine.core import (
 )
 from engine.data import COMPASS, MAGNET, ROSE, TYPES, WILD
 from engine.decisions import Choice, Decision
+from engine.names import ENERGY, energy
 from engine.placement import destinations, place
 from engine.state import EMPTY, FIGURE_IN_POOL, Completion, Frame
 from engine.supply import energy_choices
@@ -150,7 +151,7 @@ class ParticipantFrame(Frame):
             if not own:
                 self.bound = True
             else:
-                ch = [Choice(f"bind:{TYPES[t]}", f"Bind your {TYPES[t]} in {mname}'s bound area",
+                ch = [Choice(f"bind:{TYPES[t]}", f"Bind your {ENERGY[t]} in {mname}'s bound area",
                              (f"bound:{ctx.r.monuments[self.monument].region}",), t) for t in types]
                 return decision(self.seat, "completer_bind",
                                 "You completed the section: bind one of your energy", ch)
@@ -159,7 +160,8 @@ class ParticipantFrame(Frame):
             sec = ctx.r.sections[ctx.s.monuments[self.monument].stack[0]]
             bonus = ctx.s.monuments[self.monument].bonus
             if "section" not in self.perks_taken:
-                ch.append(Choice("perk:section", f"Section perk: {sec.perk_text or sec.perk}",
+                perk = sec.perk_text or "free " + ", ".join(energy(x) for x in sec.perk)
+                ch.append(Choice("perk:section", f"Section perk: {perk}",
                                  (f"perk:{self.monument}",)))
             if "bonus" not in self.perks_taken:
                 ch.append(Choice("perk:bonus", f"Bonus tile: {ctx.r.bonus_tiles[bonus].text}",
@@ -171,11 +173,11 @@ class ParticipantFrame(Frame):
             if t3:
                 for t in types:
                     ch.append(Choice(f"cornerstone:{TYPES[t]}",
-                                     f"Cornerstone: bind your {TYPES[t]} instead of activating",
+                                     f"Cornerstone: bind your {ENERGY[t]} instead of activating",
                                      (f"bound:{ctx.r.monuments[self.monument].region}",), t))
         for t in types:
-            ch.append(Choice(f"activate:{TYPES[t]}", f"Activate your {TYPES[t]}", (), t))
-            ch.append(Choice(f"exhaust:{TYPES[t]}", f"Exhaust your {TYPES[t]}", (), t))
+            ch.append(Choice(f"activate:{TYPES[t]}", f"Activate your {ENERGY[t]}", (), t))
+            ch.append(Choice(f"exhaust:{TYPES[t]}", f"Exhaust your {ENERGY[t]}", (), t))
         if not ch:
             ctx.pop()
             return None
@@ -231,7 +233,7 @@ def activate(ctx: Ctx, seat: int, t: int, loc: str, from_monument: str) -> None:
     from engine.rules.movement import MoveFrame
 
     if t == ROSE:
-        move_energy(ctx, seat, t, loc, "exhausted", "rose activated")
+        move_energy(ctx, seat, t, loc, "exhausted", "Rose activated")
         pts = 2
         tier = find_power(ctx, seat, "set_rose_activation")  # Aureon II
         if tier:
@@ -251,7 +253,7 @@ def wild_activated(ctx: Ctx, seat: int, loc: str) -> None:
     if tier:
         ctx.push(RewindFrame(seat, loc, 0))
         return
-    move_energy(ctx, seat, WILD, loc, "exhausted", "wild activated")
+    move_energy(ctx, seat, WILD, loc, "exhausted", "Wild activated")
     p = ctx.s.players[seat]
     ch = ctx.r.characters[p.character]
     for pw in ch.powers:
@@ -277,14 +279,14 @@ class MagnetFrame(Frame):
             tile = p.device[pos - 1]
             for row in ROWS:
                 if EMPTY in (p.top[tile] if row == "top" else p.bottom[tile]):
-                    ch.append(Choice(f"load:{pos}:{row}", f"Load it at position {pos} ({row})",
+                    ch.append(Choice(f"load:{pos}:{row}", f"Load it at position {pos} ({row} row)",
                                      (f"slot:{pos}:{row}",), f"slot:{pos}:{row}"))
         ch.append(Choice("exhaust", "Exhaust it", ("exhausted",), "exhausted"))
         return decision(self.seat, "magnet", "Magnet activated: load it where?", ch)
 
     def apply(self, ctx: Ctx, c: Choice) -> None:
         ctx.pop()
-        move_energy(ctx, self.seat, MAGNET, self.loc, c.data, "magnet activated")
+        move_energy(ctx, self.seat, MAGNET, self.loc, c.data, "Magnet activated")
 
 
 @dataclass(slots=True)
@@ -303,10 +305,10 @@ class CompassFrame(Frame):
     def apply(self, ctx: Ctx, c: Choice) -> None:
         ctx.pop()
         if c.data is None:
-            move_energy(ctx, self.seat, COMPASS, self.loc, "exhausted", "compass exhausted")
+            move_energy(ctx, self.seat, COMPASS, self.loc, "exhausted", "Compass exhausted")
             return
         dst, t, mw = c.data
-        place(ctx, self.seat, t, self.loc, dst, mw, "compass activated")
+        place(ctx, self.seat, t, self.loc, dst, mw, "Compass activated")
 
 
 @dataclass(slots=True)
@@ -326,7 +328,8 @@ class RewindFrame(Frame):
                 for row in ROWS:
                     if EMPTY in (p.top[tile] if row == "top" else p.bottom[tile]):
                         ch.append(Choice(f"wild:{pos}:{row}",
-                                         f"Rewind: load the Wild at position {pos} ({row})",
+                                         f"Rewind: load the Wild at position {pos} ({row} row)",
+
                                          (f"slot:{pos}:{row}",), (pos, row)))
             ch.append(Choice("exhaust", "Exhaust the Wild (do not use Rewind)"))
             return decision(self.seat, "rewind", "Wild activated: use Rewind?", ch)
@@ -347,7 +350,7 @@ class RewindFrame(Frame):
         if self.pos == 0:
             if c.id == "exhaust":
                 ctx.pop()
-                move_energy(ctx, self.seat, WILD, self.loc, "exhausted", "wild activated")
+                move_energy(ctx, self.seat, WILD, self.loc, "exhausted", "Wild activated")
                 return
             pos, row = c.data
             tier = find_power(ctx, self.seat, "load_energy")

@@ -21,6 +21,7 @@ from engine.core import (
 )
 from engine.data import TYPE_INDEX, TYPES, Effect
 from engine.decisions import Choice, Decision
+from engine.names import ENERGY, cap, energy, source, track
 from engine.rules import bonus, bridges, claim, deploy, movement, reposition
 from engine.state import Frame
 
@@ -32,7 +33,7 @@ def describe(ctx: Ctx, e: Effect) -> str:
     if name == "sequence":
         return " and ".join(describe(ctx, o) for o in e["steps"])
     if name == "free_reserve":
-        return "free " + " + ".join("any type" if t == "any" else t for t in e["types"])
+        return "free " + " + ".join("any type" if t == "any" else energy(t) for t in e["types"])
     if name == "shop_deposit":
         return f"deposit {e['count']} energy in the Tile Pool"
     if name == "replenish_tile":
@@ -56,9 +57,11 @@ def describe(ctx: Ctx, e: Effect) -> str:
     if name == "gain_conduit":
         return "gain a conduit token"
     if name == "move_character":
-        return f"move your character up to {e['amount']}"
+        n = int(e["amount"])
+        return f"move your character up to {n} space" + ("" if n == 1 else "s")
     if name == "move_track":
-        return f"{e['track']} track {e['amount']} step(s)"
+        n = int(e["amount"])
+        return f"{n} step{'' if n == 1 else 's'} on the {track(str(e['track']))}"
     if name == "movement_points":
         return f"{e['amount']} movement point(s)"
     if name == "place_bridge":
@@ -69,7 +72,7 @@ def describe(ctx: Ctx, e: Effect) -> str:
         return "count conduits"
     if name == "rearrange_conduits":
         return "rearrange conduits"
-    return str(name).replace("_", " ")
+    return "an effect"
 
 
 def push_effect(ctx: Ctx, seat: int, e: Effect, source: str = "", part: bool = False) -> None:
@@ -167,10 +170,11 @@ class ChoiceFrame(Frame):
 
     def step(self, ctx: Ctx) -> Decision | None:
         ch = [
-            Choice(f"opt:{i}:{o['effect']}", describe(ctx, o), (), i)
+            Choice(f"opt:{i}:{o['effect']}", cap(describe(ctx, o)), (), i)
             for i, o in enumerate(self.options)
         ]
-        what = f"{self.source}: " if self.source else ""
+        what = f"{source(ctx.r, self.source)}: " if self.source else ""
+
         return decision(self.seat, "effect_option", f"{what}choose one", ch)
 
     def apply(self, ctx: Ctx, c: Choice) -> None:
@@ -195,7 +199,7 @@ class FreeReserveFrame(Frame):
                 if not avail:
                     self.idx += 1
                     continue
-                ch = [Choice(f"free:{TYPES[t]}", f"free a {TYPES[t]}", ("reserve",), t)
+                ch = [Choice(f"free:{TYPES[t]}", f"Free a {ENERGY[t]}", ("reserve",), t)
                       for t in avail]
                 return decision(self.seat, "free_any", "Free 1 energy of any type", ch)
             self.idx += 1
@@ -221,7 +225,7 @@ class PowerOfferFrame(Frame):
 
     def step(self, ctx: Ctx) -> Decision | None:
         p = ctx.s.players[self.seat]
-        ch = [Choice(f"free:{TYPES[t]}", f"Edict of Plenty: free a {TYPES[t]}", ("reserve",), t)
+        ch = [Choice(f"free:{TYPES[t]}", f"Edict of Plenty: free a {ENERGY[t]}", ("reserve",), t)
               for t in range(4) if p.reserve[t] > 0]
         ch.append(Choice("decline", "Do not use Edict of Plenty"))
         return decision(self.seat, "power_edict", self.text, ch)
@@ -232,7 +236,8 @@ class PowerOfferFrame(Frame):
             return
         mark_power_used(ctx, self.seat, self.tier)
         pw = ctx.r.characters[ctx.s.players[self.seat].character].powers[self.tier - 1]
-        ctx.emit(ev.PowerUsed(self.seat, pw.id, f"freed a {TYPES[c.data]}"))
+        ctx.emit(ev.PowerUsed(self.seat, pw.id, f"freed a {ENERGY[c.data]}"))
+
         if free_reserve(ctx, self.seat, c.data):
             recharge(ctx, self.seat)
 

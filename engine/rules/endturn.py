@@ -15,8 +15,8 @@ from engine.core import (
     power_available,
     teleport,
 )
-from engine.data import TYPES
 from engine.decisions import Choice, Decision
+from engine.names import ENERGY
 from engine.state import EMPTY, FIGURE_IN_POOL, Completion, Frame
 
 
@@ -231,7 +231,8 @@ def migration_options(ctx: Ctx, seat: int) -> list[Choice]:
                 if rows[seat][t]:
                     src, dst = f"bound:{reg}", f"bound:{here}"
                     out.append(Choice(f"mig:{src}:{t}>{dst}",
-                                      f"Move a bound {TYPES[t]} from {ctx.name(reg)} "
+                                      f"Move a bound {ENERGY[t]} from {ctx.name(reg)} "
+
                                       f"to {ctx.name(here)}",
                                       (src, dst), (src, dst, t)))
         rd = r.regions[here]

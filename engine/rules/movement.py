@@ -20,8 +20,8 @@ from engine.core import (
     power_id,
     reach,
 )
-from engine.data import TYPES
 from engine.decisions import Choice, Decision
+from engine.names import ENERGY, cap, monument_of_region, source, track
 from engine.state import EMPTY, FIGURE_IN_POOL, Frame
 from engine.supply import energy_choices
 
@@ -113,11 +113,15 @@ class MoveFrame(Frame):
         cpts = self.char + self.flex
         if cpts > 0 and on_map:
             t1 = find_power(ctx, self.seat, "fly_over_empty_bridge")
-            for o in step_options(ctx, self.seat, bool(t1)):
-                label = " -> ".join(ctx.name(x) for x in o.path)
+            opts = step_options(ctx, self.seat, bool(t1))
+            lands = [o.land for o in opts]
+            for o in opts:
+                label = f"Move to {ctx.name(o.land)}"
+                if len(o.path) > 1 and lands.count(o.land) > 1:
+                    label += f", via {ctx.name(o.path[0])}"  # same landing, another way
                 if o.flew:
                     label += " (Wingbeat: fly over the gap)"
-                ch.append(Choice("step:" + "/".join(o.path), f"Move: {label}", (o.land,), o))
+                ch.append(Choice("step:" + "/".join(o.path), label, (o.land,), o))
             t = find_power(ctx, self.seat, "extra_character_movement")
             if t and power_available(ctx, self.seat, t):
                 ch.append(Choice("aureon", "Swift Stride: +1 character movement", (), t))
@@ -130,17 +134,18 @@ class MoveFrame(Frame):
             if pts > 0:
                 if tr[0] == EMPTY:
                     for c in energy_choices(ctx, self.seat, prefix=f"{kind}_enter:"):
-                        ch.append(Choice(c.id, f"{kind.title()} Track: enter {c.label}",
+                        ch.append(Choice(c.id, f"{track(kind)}: enter {c.label}",
                                          (f"track:{self.seat}:{kind}",) + c.targets, (k, c.data)))
                 elif tr[1] < ctx.r.track_top:
-                    ch.append(Choice(f"{kind}_up", f"{kind.title()} Track: up to peg {tr[1] + 1}",
+                    ch.append(Choice(f"{kind}_up", f"{track(kind)}: up to peg {tr[1] + 1}",
                                      (f"track:{self.seat}:{kind}",), (k, None)))
             if tr[0] != EMPTY and tr[1] >= ctx.r.track_top:
                 for reg in reach(ctx, self.seat):
                     if k == 0:
                         ch.append(Choice(f"bind_monument:{reg}",
-                                         f"Bind your {TYPES[tr[0]]} in {ctx.name(reg)}'s "
-                                         "bound energy area", (f"bound:{reg}",), reg))
+                                         f"Bind your {ENERGY[tr[0]]} at "
+                                         f"{monument_of_region(ctx.r, reg)} ({ctx.name(reg)})",
+                                         (f"bound:{reg}",), reg))
                     else:
                         rd = ctx.r.regions[reg]
                         mine = any(
@@ -152,7 +157,7 @@ class MoveFrame(Frame):
                         for x in (rd.pillar_left, rd.pillar_right):
                             if s.pillars[x] == EMPTY:
                                 ch.append(Choice(f"bind_pillar:{x}",
-                                                 f"Bind your {TYPES[tr[0]]} on the Pillar of "
+                                                 f"Bind your {ENERGY[tr[0]]} on the Pillar of "
                                                  f"{ctx.name(reg)}", (f"pillar:{x}",), x))
         return ch
 
@@ -164,16 +169,21 @@ class MoveFrame(Frame):
         ch.append(Choice("done", "Stop moving (unspent points are lost)"))
         pts = []
         if self.char:
-            pts.append(f"{self.char} character")
+            pts.append(f"{self.char} movement point{'' if self.char == 1 else 's'} for your "
+                       "character")
         if self.mon:
-            pts.append(f"{self.mon} monument track")
+            pts.append(f"{self.mon} for the Monument Track")
         if self.pil:
-            pts.append(f"{self.pil} pillar track")
+            pts.append(f"{self.pil} for the Pillar Track")
         if self.flex:
-            pts.append(f"{self.flex} any")
-        what = ", ".join(pts) or "no points (you may still bind)"
-        src = f"{self.source}: " if self.source else ""
-        return decision(self.seat, "move", f"{src}movement ({what})", ch)
+            pts.append(f"{self.flex} for anything")
+        what = ", ".join(pts) or "no points left (you may still bind)"
+        if not self.char and (self.mon or self.pil or self.flex):
+            what = "movement points: " + what
+        prompt = f"{source(ctx.r, self.source)}: {what}" if self.source else cap(what)
+        return decision(self.seat, "move", prompt, ch)
+
+
 
     def apply(self, ctx: Ctx, c: Choice) -> None:
         cid = c.id
@@ -316,11 +326,14 @@ class TeleportFrame(Frame):
                     continue
                 if regs is not None and r.space_regions[sp][0] not in regs:
                     continue
-                ch.append(Choice(f"to:{sp}", f"{self.source}: to {ctx.name(sp)}", (sp,), sp))
+                ch.append(Choice(f"to:{sp}", f"{source(ctx.r, self.source)}: to {ctx.name(sp)}",
+                                 (sp,), sp))
             if not ch:
                 ctx.pop()
                 return None
-            return decision(self.seat, "teleport", f"{self.source}: choose a space", ch)
+            return decision(self.seat, "teleport",
+                            f"{source(ctx.r, self.source)}: choose a space", ch)
+
         ch = [
             Choice(f"behind:{n}", f"Face away from {ctx.name(n)}", (n,), n)
             for n in r.neighbours[self.target]

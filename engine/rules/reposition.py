@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from engine.core import Ctx, decision
 from engine.data import TYPES
 from engine.decisions import Choice, Decision
+from engine.names import ENERGY
+from engine.names import loc as where
 from engine.placement import destinations, place
 from engine.state import EMPTY, Frame
 
@@ -37,7 +39,7 @@ class RepositionFrame(Frame):
             t = int(ts)
             ch = destinations(ctx, self.seat, t, src=loc)
             return decision(self.seat, "reposition_to",
-                            f"Move the {TYPES[t]} from {loc} to where?", ch)
+                            f"Move the {ENERGY[t]} from {where(ctx.r, loc)} to where?", ch)
         if self.times <= 0:
             ctx.pop()
             return None
@@ -47,11 +49,14 @@ class RepositionFrame(Frame):
                 d.data[0] != "shop" for d in destinations(ctx, self.seat, t, src="shop")
             ):
                 continue
-            ch.append(Choice(f"from:{loc}:{TYPES[t]}", f"Move your {TYPES[t]} from {loc}",
+            ch.append(Choice(f"from:{loc}:{TYPES[t]}",
+                             f"Move your {ENERGY[t]} from {where(ctx.r, loc)}",
+
                              (loc,), f"{loc}|{t}"))
         ch.append(Choice("done", "Stop repositioning"))
         return decision(self.seat, "reposition_from",
-                        f"Reposition ({self.times} move(s) left): which energy?", ch)
+                        f"Reposition which energy? ({self.times} left)", ch)
+
 
     def apply(self, ctx: Ctx, c: Choice) -> None:
         if self.src:

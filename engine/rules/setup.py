@@ -9,6 +9,7 @@ from engine.config import GameConfig
 from engine.core import Ctx, decision, move_energy
 from engine.data import TYPES, Rules
 from engine.decisions import Choice, Decision
+from engine.names import ENERGY
 from engine.rng import Rng, seed_state
 from engine.state import BLOCKED, EMPTY, Frame, GameState, MonumentState, PlayerState
 
@@ -184,7 +185,8 @@ class SetupFrame(Frame):
                 ch = []
                 for ahead in reg.facing_options:
                     behind = next(x for x in r.neighbours[p.figure] if x != ahead)
-                    ch.append(Choice(f"face:{ahead}", f"Face toward {ahead}", (ahead,), behind))
+                    ch.append(Choice(f"face:{ahead}", f"Face toward {r.names[ahead]}", (ahead,),
+                                     behind))
                 return decision(seat, "choose_facing", "Choose your figure's facing", ch)
             self.phase, self.idx = 2, 0
             return None
@@ -226,7 +228,7 @@ class ExpertLoadFrame(Frame):
                 if -1 in row and sum(p.exhausted) > 0:
                     rname = "top" if self.row == 0 else "bottom"
                     ch = [
-                        Choice(f"load:{TYPES[t]}", f"Load a {TYPES[t]}",
+                        Choice(f"load:{TYPES[t]}", f"Load a {ENERGY[t]}",
                                (f"slot:{self.pos}:{rname}",), t)
                         for t in range(4) if p.exhausted[t] > 0
                     ]
@@ -239,7 +241,8 @@ class ExpertLoadFrame(Frame):
                     self.row, self.pos = 0, self.pos + 1
             self.phase = 1
         if self.phase == 1 and sum(p.exhausted) > 0:
-            ch = [Choice(f"pool:{TYPES[t]}", f"Put a {TYPES[t]} in the Tile Pool", ("shop",), t)
+            ch = [Choice(f"pool:{TYPES[t]}", f"Put a {ENERGY[t]} in the Tile Pool", ("shop",), t)
+
                   for t in range(4) if p.exhausted[t] > 0]
             return decision(self.seat, "expert_pool", "Move 1 energy to the Tile Pool", ch)
         ctx.pop()

@@ -11,6 +11,8 @@ from engine.rules.actions import ActionsFrame
 from engine.rules.advance import AdvanceFrame
 from engine.rules.completion import CompletionPhase
 from engine.rules.endturn import EndOfAdvanceFrame, EndOfTurnAbilities, has_e1_work, has_e3_work
+from engine.score_notes import ZERO, explain, snapshot
+from engine.scoring import score_player
 from engine.state import Frame
 
 TURN_CHOICES = (
@@ -91,21 +93,38 @@ class TurnFrame(Frame):
 
 def update_scores(ctx: Ctx) -> None:
     """Emit ScoreChanged for every seat whose current score (R24, as if the game ended now)
-    changed during this turn."""
-    from engine.scoring import score_player
-
+    changed during this turn, with the categories that changed and why (engine.score_notes)
+    when the game keeps notes."""
     s = ctx.s
-    if not s.scores:
+    notes = ctx.notes
+    first = not s.scores
+    if first:
         s.scores = [0] * s.n
         s.score_dirty = (1 << s.n) - 1
     dirty, s.score_dirty = s.score_dirty, 0
     for seat in range(s.n):
         if not dirty >> seat & 1:
             continue
-        new = score_player(ctx, seat).total
-        if new != s.scores[seat]:
-            ctx.emit(ev.ScoreChanged(seat, s.scores[seat], new))
+        b = score_player(ctx, seat)
+        new, old = b.total, s.scores[seat]
+        if notes is None:
+            if new != old:
+                ctx.emit(ev.ScoreChanged(seat, old, new))
+                s.scores[seat] = new
+            continue
+        snap = snapshot(ctx, seat, b)
+        before = ZERO if first else notes.last.get(seat)
+        notes.last[seat] = snap
+        if new != old:
+            parts: tuple[ev.ScorePart, ...] = ()
+            if before is not None and before.total == old:
+                parts = explain(ctx, seat, before, snap, notes.moves)
+            ctx.emit(ev.ScoreChanged(seat, old, new, parts))
             s.scores[seat] = new
+    if notes is not None and notes.moves:
+        notes.moves.clear()
+
+
 
 
 def end_game(ctx: Ctx) -> None:

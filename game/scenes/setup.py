@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from engine.config import RULES_OPTIONS
+from engine.config import RULES_OPTIONS, option_title
 from engine.data import rules
 from game import theme, tokens
 from game.bot_worker import bot_levels
@@ -173,13 +173,14 @@ class SetupScene(Scene):
         y = 620.0
         for k, (default, text) in RULES_OPTIONS.items():
             on = self.options.get(k, default)
-            self.add(Button(f"{k.replace('_', ' ')}: {'on' if on else 'off'}", 132, y, 520, 40,
+            self.add(Button(f"{option_title(k)}: {'on' if on else 'off'}", 132, y, 520, 40,
                             partial(self.toggle_opt, k), 13, tip=text))
             y += 50
         self.add(Button(f"expert secret loading: {'on' if self.expert else 'off'}", 132, y,
                         520, 40, self.toggle_expert, 13,
-                        tip="R3.3.9 expert variant: every seat loads its starting energy in "
-                            "secret (the table hides the other devices until play begins)"))
+                        tip="Expert variant: every seat loads its starting energy in secret "
+                            "(the table hides the other devices until play begins)"))
+
         self.add(menu_button("Start the game", 790, self.start, x=VW / 2 - 360, w=340))
         self.add(menu_button("Back", 790, self.app.open_menu, x=VW / 2 + 20, w=340))
 
