@@ -176,7 +176,7 @@ class SetupScene(Scene):
             self.add(Button(f"{option_title(k)}: {'on' if on else 'off'}", 132, y, 520, 40,
                             partial(self.toggle_opt, k), 13, tip=text))
             y += 50
-        self.add(Button(f"expert secret loading: {'on' if self.expert else 'off'}", 132, y,
+        self.add(Button(f"Expert secret loading: {'on' if self.expert else 'off'}", 132, y,
                         520, 40, self.toggle_expert, 13,
                         tip="Expert variant: every seat loads its starting energy in secret "
                             "(the table hides the other devices until play begins)"))
