@@ -36,12 +36,21 @@ class TurnNote:
     achievements: list[str] = field(default_factory=list)
     bridges: int = 0
     patron: list[str] = field(default_factory=list)
+    recharged: bool = False
+    tracks: list[str] = field(default_factory=list)
+    upgrades: int = 0
+    conduits: int = 0
+    powers: list[str] = field(default_factory=list)
+    perks: int = 0
+    moved_energy: int = 0  # other energy moves (repositions, payments, exhausting...)
     score: int = 0
 
     def empty(self) -> bool:
         return not (self.turn_type or self.pushes or self.loaded or self.deployed or
                     self.completed or self.claimed or self.moved_to or self.achievements or
-                    self.bridges or self.patron or self.score)
+                    self.bridges or self.patron or self.recharged or self.tracks or
+                    self.upgrades or self.conduits or self.powers or self.perks or
+                    self.moved_energy or self.score)
 
 
 class Recap:
@@ -107,6 +116,8 @@ class Recap:
                 n.deployed[self._name(e.dst.split(":")[1])] += 1
             elif kind in ("bound", "pillar") and e.reason != "deployed":
                 n.bound += 1
+            elif kind != "track" and e.src.split(":", 1)[0] != "track":
+                n.moved_energy += 1
         elif isinstance(e, ev.SectionCompleted) and e.completer >= 0:
             self._note_for(e.completer).completed.append(self._name(e.monument))
         elif isinstance(e, ev.TileClaimed):
@@ -125,6 +136,21 @@ class Recap:
             self._note_for(e.seat).patron.append(self._name(e.monument))
         elif isinstance(e, ev.ScoreChanged):
             self._note_for(e.seat).score += e.new - e.old
+        elif isinstance(e, ev.ChannelMarker) and e.charged:
+            self._note_for(e.seat).recharged = True
+        elif isinstance(e, ev.TrackMoved):
+            name = "Monument Track" if e.track == "monument" else "Pillar Track"
+            n = self._note_for(e.seat)
+            if name not in n.tracks:
+                n.tracks.append(name)
+        elif isinstance(e, ev.ActionUpgraded):
+            self._note_for(e.seat).upgrades += 1
+        elif isinstance(e, ev.ConduitGained):
+            self._note_for(e.seat).conduits += 1
+        elif isinstance(e, ev.PowerUsed):
+            self._note_for(e.seat).powers.append(self._name(e.power))
+        elif isinstance(e, ev.PerkTaken):
+            self._note_for(e.seat).perks += 1
 
     def _mark(self, e: ev.Event) -> None:
         if isinstance(e, ev.TokenMoved):
@@ -193,7 +219,21 @@ def describe(n: TurnNote) -> str:
         parts.append(f"claimed the achievement {a}")
     if n.bridges:
         parts.append("built a bridge" if n.bridges == 1 else f"built {n.bridges} bridges")
+    for track in n.tracks:
+        parts.append(f"moved on the {track}")
+    if n.perks:
+        parts.append("took a perk" if n.perks == 1 else f"took {n.perks} perks")
+    for power in n.powers:
+        parts.append(f"used {power}")
+    if n.upgrades:
+        parts.append("upgraded an action")
+    if n.conduits:
+        parts.append("gained a conduit")
+    if n.recharged:
+        parts.append("recharged the Channel Marker")
+    if n.moved_energy and not parts:
+        parts.append(f"moved {_energy(n.moved_energy)}")
     if n.score:
         parts.append(f"{n.score:+d} VP".replace("-", "\u2212"))
-    body = "; ".join(parts) if parts else "no visible change"
+    body = "; ".join(parts) if parts else "passed without acting"
     return f"{head}: {body}" if head else body

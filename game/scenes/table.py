@@ -424,7 +424,12 @@ class TableScene(Scene):
             self.session.log.append(self.message)
 
     def save(self) -> None:
-        path = saves_dir() / time.strftime("save-%Y%m%d-%H%M%S.json")
+        stem = time.strftime("save-%Y%m%d-%H%M%S")
+        path = saves_dir() / f"{stem}.json"
+        k = 2
+        while path.exists():  # two saves in one second keep both
+            path = saves_dir() / f"{stem}-{k}.json"
+            k += 1
         try:
             self.session.save(path, "saved from the table")
             self.message = f"Saved to {path.name}"

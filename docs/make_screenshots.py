@@ -1,0 +1,125 @@
+"""Regenerate the README's screenshots (headless, SDL dummy driver, seeded):
+
+    .venv/bin/python docs/make_screenshots.py [--only NAME ...]
+
+Writes docs/<name>.png for: menu, table, load, recap, results (and guide, tutorial when
+those scenes exist). Every picture is drawn by the game's own scenes from seeded games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ["AAC_HOME"] = tempfile.mkdtemp(prefix="aac-shots-")
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from engine.persist.io import load_game  # noqa: E402
+from game.app import App  # noqa: E402
+from game.scenes.load import LoadScene  # noqa: E402
+from game.session import SeatSpec, Session  # noqa: E402
+from game.settings import Settings  # noqa: E402
+
+DOCS = ROOT / "docs"
+SIZE = (1600, 900)
+
+
+def new_app() -> App:
+    return App(SIZE, Settings(anim_speed=0.0, bot_delay=0.0), persist=False, headless=True)
+
+
+def settle(app: App, frames: int = 3) -> None:
+    for _ in range(frames):
+        app.step(1 / 60)
+
+
+def play_human(app: App, s: Session, rng: random.Random, done: Callable[[], bool],
+               limit: int = 20000) -> None:
+    t = app.scene
+    for _ in range(limit):
+        if done():
+            return
+        d = s.game.pending
+        if d is not None and s.is_human(d.seat) and not t.animator.busy:
+            if t.handoff.visible:
+                t.handoff.on_click(1, 1, 1)
+            t.choose(rng.choice(d.choices).id)
+        app.step(1 / 60)
+
+
+def shot_menu(app: App) -> None:
+    app.open_menu()
+    settle(app)
+
+
+def shot_table(app: App) -> None:
+    app.start_session(Session.mid_game(7, 3, 400))
+    settle(app)
+
+
+def shot_load(app: App) -> None:
+    rng = random.Random(3)
+    for i, n in enumerate((2, 4, 3)):
+        s = Session.new([SeatSpec(True)] + [SeatSpec(False, "easy")] * (n - 1), seed=40 + i)
+        s.seats[0].name = ("Anna", "Ben", "Chloé")[i]
+        app.start_session(s)
+        play_human(app, s, rng, lambda s=s: s.game.state.turn >= 8 + 6 * i)
+        app.scene.save()
+    app.set_scene(LoadScene(app))
+    settle(app)
+
+
+def shot_recap(app: App) -> None:
+    s = Session.new([SeatSpec(True), SeatSpec(False, "easy"), SeatSpec(False, "easy")],
+                    seed=12)
+    app.start_session(s)
+    t = app.scene
+    play_human(app, s, random.Random(5), lambda: s.game.state.turn >= 18 and any(
+        "deployed" in line for _, line in t.recap_showing()))
+    settle(app)
+
+
+def shot_results(app: App) -> None:
+    s = Session(load_game(ROOT / "saves" / "scenarios" / "last-round-4p.json"),
+                [SeatSpec(False, "easy")] * 4, 1)
+    app.start_session(s)
+    for _ in range(40000):
+        app.step(1 / 60)
+        if type(app.scene).__name__ == "ResultsScene":
+            break
+    settle(app)
+
+
+SHOTS: dict[str, Callable[[App], None]] = {
+    "menu": shot_menu, "table": shot_table, "load": shot_load, "recap": shot_recap,
+    "results": shot_results,
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--only", nargs="*", default=None)
+    a = ap.parse_args(argv)
+    for name, fn in SHOTS.items():
+        if a.only and name not in a.only:
+            continue
+        app = new_app()
+        try:
+            fn(app)
+            app.screenshot(str(DOCS / f"{name}.png"))
+            print(DOCS / f"{name}.png")
+        finally:
+            app.bot_worker.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
