@@ -71,7 +71,7 @@ def shot_load(app: App) -> None:
         s = Session.new([SeatSpec(True)] + [SeatSpec(False, "easy")] * (n - 1), seed=40 + i)
         s.seats[0].name = ("Anna", "Ben", "Chloé")[i]
         app.start_session(s)
-        play_human(app, s, rng, lambda s=s: s.game.state.turn >= 8 + 6 * i)
+        play_human(app, s, rng, lambda s=s, i=i: s.game.state.turn >= 8 + 6 * i)
         app.scene.save()
     app.set_scene(LoadScene(app))
     settle(app)
