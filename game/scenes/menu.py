@@ -35,14 +35,16 @@ class MenuScene(Scene):
         super().__init__(app)
         self.clock = 0.0
         has_auto = autosave_path() is not None
-        y = 330.0
+        y = 322.0
         self.add(menu_button("New game", y, app.open_setup, tip="Set up seats and start"))
-        self.add(menu_button("Continue last autosave", y + 66, self.continue_game,
+        self.add(menu_button("Continue last autosave", y + 64, self.continue_game,
                              enabled=has_auto, tip="Resume the game autosaved each turn"))
-        self.add(menu_button("Load", y + 132, lambda: app.set_scene(LoadScene(app)),
+        self.add(menu_button("Load", y + 128, lambda: app.set_scene(LoadScene(app)),
                              tip="Load a saved game or a scenario"))
-        self.add(menu_button("Settings", y + 198, app.open_settings))
-        self.add(menu_button("Quit", y + 264, app.quit))
+        self.add(menu_button("Settings", y + 192, app.open_settings))
+        self.add(menu_button("How to play (F1)", y + 256, app.open_guide,
+                             tip="An illustrated guide and the rules reference"))
+        self.add(menu_button("Quit", y + 320, app.quit))
         self.error = "" if app.notice_seen else app.notice  # e.g. a settings file reset
         app.notice_seen = True
 
@@ -92,8 +94,9 @@ class PauseScene(Scene):
         self.add(menu_button("Resume", y, self.resume))
         self.add(menu_button("Save (Ctrl+S)", y + 66, self.save))
         self.add(menu_button("Settings", y + 132, lambda: app.open_settings(back=self)))
-        self.add(menu_button("Leave to the menu", y + 198, app.open_menu))
-        self.add(menu_button("Quit", y + 264, app.quit))
+        self.add(menu_button("How to play (F1)", y + 198, app.open_guide))
+        self.add(menu_button("Leave to the menu", y + 264, app.open_menu))
+        self.add(menu_button("Quit", y + 330, app.quit))
 
     def resume(self) -> None:
         self.app.set_scene(self.table)
