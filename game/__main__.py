@@ -66,6 +66,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--players", type=int, default=3)
     p.add_argument("--moves", type=int, default=0, help="random moves to reach mid-game")
+    p.add_argument("--guide", metavar="PAGE", nargs="?", const="",
+                   help="open the guide (how to play) at PAGE, e.g. deploy or R9.3")
     p.add_argument("--smoke", action="store_true",
                    help="headless self-test: a short bots' game, a save and a reload; exit 0")
     a = p.parse_args(argv)
@@ -80,6 +82,12 @@ def main(argv: list[str] | None = None) -> int:
     from game.layout import parse_size
 
     size = parse_size(a.size)
+    if a.screenshot and a.guide is not None:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        from game.scenes.guide import screenshot as guide_shot
+
+        return guide_shot(a.screenshot, size, a.guide)
     if a.screenshot:
         from game.headless import screenshot
 
@@ -108,6 +116,8 @@ def main(argv: list[str] | None = None) -> int:
         s = build_session(a.scenario, a.seed, a.players, a.moves)
         if s is not None:
             app.start_session(s)
+    if a.guide is not None:
+        app.open_guide(a.guide or None)
     return app.run()
 
 

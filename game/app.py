@@ -110,6 +110,21 @@ class App:
 
         self.set_scene(PauseScene(self, table))
 
+    def open_guide(self, page: str | None = None) -> None:
+        """The guide (how to play, rules) at `page` ("deploy", or a rule such as "R9.3");
+        closing it returns to the scene it was opened from."""
+        from game.scenes.guide import GuideScene
+
+        if isinstance(self.scene, GuideScene):
+            self.scene.show(page)
+        else:
+            self.set_scene(GuideScene(self, self.scene, page))
+
+    def rule_here(self) -> str:
+        """The rule of what the pointer is over, when the scene knows one (F1 opens it)."""
+        fn = getattr(self.scene, "guide_rule", None)
+        return str(fn(self.hovered) or "") if fn is not None else ""
+
     def start_session(self, session: Session) -> None:
         from game.scenes.table import TableScene
 
@@ -167,6 +182,9 @@ class App:
             if e.key == pygame.K_F11:
                 self.toggle_fullscreen()
                 return
+            if e.key == pygame.K_F1 and type(self.scene).__name__ != "GuideScene":
+                self.open_guide(self.rule_here() or None)
+                return
             self.scene.key_down(e)
 
     def rehover(self) -> None:
@@ -207,6 +225,9 @@ class App:
         self.scene.draw(c)
         if self.hover_time > 0.35 and self.hovered is not None:
             tip = self.scene.tooltip_for(self.hovered)
+            rule = self.rule_here() if tip else ""
+            if rule:
+                tip += f"\nF1: rule {rule} in the guide"
             if tip:
                 hud.draw_tooltip(c, tip, *self.mouse_v)
 

@@ -222,6 +222,16 @@ class StatusToast(Node):
             return 0.0
         return 1.0 if age <= self.SHOW else 1.0 - (age - self.SHOW) / self.FADE
 
+    def _lines(self, px: int, scale: float) -> list[str]:
+        return theme.wrap(self.table.message, px, round((self.w - 40) * scale))[:3]
+
+    def pill_rect(self) -> tuple[float, float, float, float]:
+        """Where the pill is drawn (virtual units): (x, y, w, h)."""
+        lines = self._lines(15, 1.0) or [""]
+        widest = max(theme.font(15).size(ln)[0] for ln in lines)
+        bw = min(self.w, widest + 40)
+        return self.x + (self.w - bw) / 2, self.y, bw, 16.0 + 22 * len(lines)
+
     def draw_self(self, c: Canvas) -> None:
         a = self.alpha()
         if a <= 0:
@@ -230,7 +240,7 @@ class StatusToast(Node):
         key = (text, round(c.s, 4))
         if self._surf is None or self._key != key:
             self._key = key
-            lines = theme.wrap(text, max(10, round(15 * c.s)), round((self.w - 40) * c.s))[:3]
+            lines = self._lines(max(10, round(15 * c.s)), c.s)
             h = 16 + 22 * len(lines)
             surf = pygame.Surface((round(self.w * c.s), round(h * c.s)), pygame.SRCALPHA)
             sc = Canvas(surf, c.s, 0, 0)

@@ -32,7 +32,7 @@ class MenuScene(Scene):
         saves = all_saves()
         self.resume = continue_save(saves)
         finished = [i for i in saves if i.over and not i.damaged]
-        y = 318.0
+        y = 300.0
         tip = ("Resume " + describe_save(self.resume) if self.resume is not None
                else "No unfinished game yet")
         self.add(menu_button("New game", y, app.open_setup, tip="Set up seats and start"))
@@ -43,8 +43,10 @@ class MenuScene(Scene):
         self.add(menu_button("Finished games", y + 3 * STEP,
                              lambda: app.set_scene(LoadScene(app, "finished")),
                              enabled=bool(finished), tip="The results of games played to the end"))
-        self.add(menu_button("Settings", y + 4 * STEP, app.open_settings))
-        self.add(menu_button("Quit", y + 5 * STEP, app.quit))
+        self.add(menu_button("How to play (F1)", y + 4 * STEP, app.open_guide,
+                             tip="An illustrated guide and the rules reference"))
+        self.add(menu_button("Settings", y + 5 * STEP, app.open_settings))
+        self.add(menu_button("Quit", y + 6 * STEP, app.quit))
         self.error = "" if app.notice_seen else app.notice  # e.g. a settings file reset
         app.notice_seen = True
 
@@ -95,9 +97,10 @@ class PauseScene(Scene):
         self.add(menu_button("Resume", y, self.resume))
         self.add(menu_button("Save (Ctrl+S)", y + 66, self.save))
         self.add(menu_button("Settings", y + 132, lambda: app.open_settings(back=self)))
-        self.add(menu_button("Leave to the menu", y + 198, self.leave,
+        self.add(menu_button("How to play (F1)", y + 198, app.open_guide))
+        self.add(menu_button("Leave to the menu", y + 264, self.leave,
                              tip="The game is kept where it is; Continue resumes it"))
-        self.add(menu_button("Quit", y + 264, self.quit,
+        self.add(menu_button("Quit", y + 330, self.quit,
                              tip="The game is kept where it is; Continue resumes it"))
 
     def resume(self) -> None:

@@ -20,6 +20,8 @@ from game import display_model, fx, theme, tokens, trapdoor
 from game.animations import Animator, Tween, ease_out_cubic
 from game.board_view import BoardView, to_virtual
 from game.device_view import STAGING_X, TILE_H, TILE_Y, DeviceView, SeatsView, pos_x
+from game.guide import links
+from game.guide.rulelink import RuleLink
 from game.hud import Handoff, LogDrawer, RecapCard, StatusToast, TopBar
 from game.layout import DEVICE_Y, PROMPT_H, PROMPT_Y, RIGHT_W, RIGHT_X, SEATS_Y, VH, VW, fit
 from game.prompt_bar import Popup, PromptBar
@@ -106,6 +108,8 @@ class TableScene(Scene):
         self.add(self.board, self.device, self.seats, self.prompt, self.topbar, self.fxl,
                  self.trapdoor, self.highlights, self.skip_button, self.recap_card,
                  self.toast, self.log_drawer, self.handoff)
+        self.rule_link = RuleLink(self)  # "Rule R9.3 ▸" after a why-not (opens the guide)
+        self.add(self.rule_link)
         self.refresh()
 
     def on_enter(self) -> None:
@@ -122,6 +126,7 @@ class TableScene(Scene):
         # menu, which freezes it again on return) must be freed with its game and caches.
         gc.unfreeze()
         self.app.bot_worker.cancel()
+        self._bot_decision = None  # the bot asks again on return (its answer was dropped)
 
     # --- state -> views ------------------------------------------------------------------------
     def _scores(self) -> list[int]:
@@ -812,6 +817,7 @@ class TableScene(Scene):
             choices = self.legal.get(node.target)
             if not choices:
                 self.message = self.why_not(node.target)
+                self.rule_link.show(self.message, self.rule_for(node.target))
                 return
             if len(choices) == 1:
                 self.choose(choices[0].id)
@@ -978,6 +984,15 @@ class TableScene(Scene):
         if kind in ("slot", "exhausted", "reserve", "shop"):
             return f"the question is “{d.prompt}”, and this is not one of its answers."
         return f"not an answer to “{d.prompt}”."
+
+    def rule_for(self, target: str) -> str:
+        """The rule ("R9.3", in the guide's rules reference) a target stands for now."""
+        d = self.pending
+        return links.rule_for_target(target, d.kind if d is not None else "")
+
+    def guide_rule(self, node: Node | None) -> str:
+        """The rule F1 opens while the pointer is over `node` ("" for none)."""
+        return self.rule_for(node.target) if isinstance(node, Hotspot) else ""
 
     # --- drawing ----------------------------------------------------------------------------------
     def draw(self, c: Canvas) -> None:
