@@ -268,6 +268,7 @@ class RecapCard(Node):
         super().__init__(20, 0, self.W, 0, z=35)
         self.table = table
         self.lines: list[tuple[int, str]] = []
+        self.visible = False  # until an update finds something to tell
 
     def on_update(self, dt: float) -> None:
         self.lines = self.table.recap_showing()
@@ -293,6 +294,8 @@ class RecapCard(Node):
         return "What the other seats did since you last played. Click to close."
 
     def draw_self(self, c: Canvas) -> None:
+        if not self.lines:
+            return
         c.fill((0, 0, 0), 4, 5, self.w, self.h, 12)
         c.fill((252, 244, 226), 0, 0, self.w, self.h, 12)
         c.fill(theme.PANEL_EDGE, 0, 0, self.w, self.h, 12, 2)

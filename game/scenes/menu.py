@@ -32,7 +32,7 @@ class MenuScene(Scene):
         saves = all_saves()
         self.resume = continue_save(saves)
         finished = [i for i in saves if i.over and not i.damaged]
-        y = 300.0
+        y = 312.0
         tip = ("Resume " + describe_save(self.resume) if self.resume is not None
                else "No unfinished game yet")
         self.add(menu_button("New game", y, app.open_setup, tip="Set up seats and start"))
@@ -71,7 +71,7 @@ class MenuScene(Scene):
         c.text("a game of energy, tiles and monuments", VW / 2, 246, 17, theme.PANEL_DARK,
                False, "center")
         for i, name in enumerate(("boot", "castle", "pillar")):
-            c.icon(name, VW / 2 - 60 + 60 * i, 284, 36)
+            c.icon(name, VW / 2 - 60 + 60 * i, 280, 34)
         if self.error:
             px = max(6, round(14 * c.s))
             for i, ln in enumerate(theme.wrap(self.error, px, round(1300 * c.s), True)[:2]):
