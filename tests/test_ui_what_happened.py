@@ -241,3 +241,12 @@ def test_results_show_the_final_board_and_scores_by_turn(app):
     colours = {tuple(pic.get_at((x, y)))[:3] for x in range(0, pic.get_width(), 37)
                for y in range(0, pic.get_height(), 37)}
     assert len(colours) > 20
+
+
+def test_no_recap_card_on_a_fresh_table_under_the_pause_menu(app):
+    s = Session.new([SeatSpec(True), SeatSpec(False)], seed=3)
+    app.start_session(s)
+    t = app.scene
+    app.open_pause_menu(t)
+    app.render()
+    assert not t.recap_card.visible and t.recap_card.lines == []
