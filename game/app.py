@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from game import hud, icons, theme
+from game import hud, icons, scenegraph, theme
 from game.bot_worker import BotWorker
 from game.layout import MIN_H, MIN_W, VH, VW, fit
 from game.preview import table_picture
@@ -18,6 +18,7 @@ from game.scenes.base import Scene
 from game.scenes.confirm import ConfirmScene, ask_leave, table_in_play
 from game.session import Session
 from game.settings import MAX_WINDOW, Settings
+from game.sound import SoundBank
 
 
 def fit_to_screen(w: int, h: int) -> tuple[int, int]:
@@ -50,6 +51,8 @@ class App:
         pygame.display.set_caption("An Age Contrived")
         with contextlib.suppress(pygame.error, FileNotFoundError, AttributeError):
             pygame.display.set_icon(icons.icon("castle", 64))  # never fatal
+        self.sound = SoundBank(self.settings.volume, self.settings.mute)  # silent: no device
+        scenegraph.set_sound(self.sound.play)
         self.bot_worker = BotWorker()
         self.running = True
         self.hovered: Node | None = None
@@ -78,6 +81,10 @@ class App:
         self.settings.fullscreen = not self.settings.fullscreen
         self.apply_window()
         self.save_settings()
+
+    def apply_sound(self) -> None:
+        """Volume and mute from the settings, heard at once."""
+        self.sound.configure(self.settings.volume, self.settings.mute)
 
     def save_settings(self) -> None:
         if self.persist:
@@ -236,6 +243,7 @@ class App:
             self.step()
         self.save_settings()
         self.bot_worker.stop()
+        scenegraph.set_sound(None)
         pygame.quit()
         return 0
 

@@ -21,6 +21,27 @@ MIN_TEXT_PX = 9  # no text is drawn smaller than this many pixels, whatever the 
 SHRINK = 0.85  # a text too wide for its box may shrink this far before it is shortened
 
 
+def _silent(name: str) -> object:
+    return None
+
+
+SoundFn = Callable[[str], object]
+_sound: SoundFn = _silent
+
+
+def set_sound(fn: SoundFn | None) -> None:
+    """Where the scene graph's sounds go (a Button's click, the trapdoor's spring): the
+    App sets its SoundBank.play here; None silences them. The scene graph never imports
+    the sound bank itself."""
+    global _sound
+    _sound = fn or _silent
+
+
+def sound(name: str) -> None:
+    """Play effect `name` through the hook (a no-op until the App sets one)."""
+    _sound(name)
+
+
 class TextRecord(NamedTuple):
     """One drawn text, for the layout test: where it landed, the box it had to fit (the
     drawing node's rectangle, on the same surface), and whether it had to be shortened."""
@@ -405,10 +426,14 @@ class Button(Node):
                max_w=self.w - 8)
 
     def on_click(self, lx: float, ly: float, button: int) -> bool:
-        if self.enabled and button == 1:
-            self.action()
-            return True
-        return False
+        if button != 1:
+            return False
+        if not self.enabled:
+            sound("deny")
+            return False
+        sound("click")
+        self.action()
+        return True
 
     def tooltip(self) -> str:
         return self.tip

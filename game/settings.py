@@ -23,6 +23,7 @@ from engine.persist.io import atomic_write
 ANIM_SPEEDS = (("Slow", 0.5), ("Normal", 1.0), ("Fast", 2.0), ("Very fast", 4.0),
                ("Instant", 0.0))
 BOT_DELAYS = (("Instant", 0.0), ("Quick", 0.25), ("Relaxed", 0.7), ("Slow", 1.5))
+VOLUMES = (("Off", 0.0), ("Low", 0.35), ("Medium", 0.7), ("High", 1.0))
 WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
 MAX_WINDOW = (7680, 4320)  # 8K; App clamps further to the screen it opens on
 MIN_WINDOW = (1280, 720)
@@ -73,8 +74,10 @@ class Settings(BaseModel):
     setup_options: dict[Annotated[str, Field(max_length=64)], bool] = Field(
         default_factory=dict, max_length=16, strict=True)
     setup_expert: bool = Field(False, strict=True)
+    volume: float = 0.7  # master volume of the sound effects, 0..1
+    mute: bool = Field(False, strict=True)
 
-    @field_validator("anim_speed", "bot_delay", mode="before")
+    @field_validator("anim_speed", "bot_delay", "volume", mode="before")
     @classmethod
     def _a_number(cls, v: Any) -> Any:
         if isinstance(v, bool) or not isinstance(v, int | float) or v != v:
@@ -90,6 +93,11 @@ class Settings(BaseModel):
     @classmethod
     def _delay_in_menu(cls, v: float) -> float:
         return _nearest(v, BOT_DELAYS)
+
+    @field_validator("volume")
+    @classmethod
+    def _volume_in_menu(cls, v: float) -> float:
+        return _nearest(v, VOLUMES)
 
     # --- the file ---------------------------------------------------------------------------
     @classmethod
@@ -174,7 +182,8 @@ _LABELS = {"window_w": "window width", "window_h": "window height",
            "player_names": "player names",
            "setup_humans": "last set-up", "setup_levels": "last set-up",
            "setup_characters": "last set-up", "setup_options": "last set-up",
-           "setup_expert": "last set-up"}
+           "setup_expert": "last set-up",
+           "volume": "volume", "mute": "mute"}
 
 
 def _label(name: str) -> str:

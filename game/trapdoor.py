@@ -23,7 +23,7 @@ from game.animations import Tween
 from game.device_view import TILE_H, TILE_W, TILE_Y, pos_x
 from game.fx import arc
 from game.layout import DEVICE_Y, RIGHT_X, TOP_H, VH, VW
-from game.scenegraph import Canvas, Node
+from game.scenegraph import Canvas, Node, sound
 
 if TYPE_CHECKING:
     import pymunk
@@ -47,7 +47,7 @@ WALL = 8.0  # wall segment radius: thick, so nothing tunnels at 1/120 s
 def prewarm() -> None:
     """Import pymunk and run a tiny world once (the import alone takes tens of ms: it must
     not land in an animation frame)."""
-    la = Launch(1, [0], theme.CREAM, "circle", "prewarm", False)
+    la = Launch(1, [0], theme.CREAM, "circle", "prewarm", False, quiet=True)
     la.advance(2 * SUBSTEP)
 
 
@@ -58,11 +58,15 @@ def seed_for(*parts: object) -> int:
 
 class Launch:
     """One trapdoor firing: N token discs on a spring plunger under tile `pos` of the shown
-    device, inside a corral box above it (virtual coordinates, y down)."""
+    device, inside a corral box above it (virtual coordinates, y down).
+
+    Sounds (through the scene graph's hook; `quiet` for none): "pull" when the plunger
+    starts cocking itself and when a player grabs it, "release" when it fires."""
 
     def __init__(self, pos: int, etypes: list[int], colour: theme.Colour, shape: str,
-                 seed_key: str, can_drag: bool) -> None:
+                 seed_key: str, can_drag: bool, quiet: bool = False) -> None:
         self.pos = pos
+        self.quiet = quiet
         self.etypes = etypes
         self.colour = colour
         self.shape = shape
@@ -162,6 +166,7 @@ class Launch:
             return False
         self.state = "dragging"
         self.grab_y, self.grab_pull = vy, self.pull
+        self._sound("pull")
         return True
 
     def drag(self, vy: float) -> None:
@@ -175,9 +180,14 @@ class Launch:
                 self.pull = P_AUTO
             self._fire()
 
+    def _sound(self, name: str) -> None:
+        if not self.quiet:
+            sound(name)
+
     def _fire(self) -> None:
         self.state = "fired"
         self.fired_at = self.time
+        self._sound("release")
         if self.space is None:
             return
         pl = self._plunger
@@ -203,6 +213,8 @@ class Launch:
 
     def _substep(self) -> None:
         assert self.space is not None
+        if self.time == 0.0 and self.state == "held":
+            self._sound("pull")  # the plunger starts cocking itself
         self.time += SUBSTEP
         if self.state == "held":
             self.pull = P_AUTO * min(1.0, self.time / HOLD) ** 2

@@ -1,4 +1,5 @@
-"""Settings: window size, fullscreen, animation speed, bot thinking pause, colour-safe."""
+"""Settings: window size, fullscreen, animation speed, bot thinking pause, colour-safe,
+hand-off, trapdoor, fast bots, sound volume and mute."""
 
 from __future__ import annotations
 
@@ -11,10 +12,13 @@ from game import theme
 from game.layout import VW
 from game.scenegraph import Button, Canvas
 from game.scenes.base import Scene, menu_button, title_text
-from game.settings import ANIM_SPEEDS, BOT_DELAYS, WINDOW_SIZES
+from game.settings import ANIM_SPEEDS, BOT_DELAYS, VOLUMES, WINDOW_SIZES
 
 if TYPE_CHECKING:
     from game.app import App
+
+
+ROW_STEP = 62  # ten rows from y 150 end at 752, above Back at 780
 
 
 class SettingsScene(Scene):
@@ -37,9 +41,11 @@ class SettingsScene(Scene):
              st.handoff_always),
             ("Trapdoor physics", [("Off", False), ("On", True)], st.trapdoor_physics),
             ("Fast bots", [("Off", False), ("On", True)], st.fast_bots),
+            ("Sound volume", [(n, v) for n, v in VOLUMES], st.volume),
+            ("Mute sound", [("Off", False), ("On", True)], st.mute),
         ]
         for i, (label, opts, cur) in enumerate(rows):
-            y = 150 + i * 72
+            y = 150 + i * ROW_STEP
             for k, (name, val) in enumerate(opts):
                 self.add(Button(name, 560 + k * 150, y, 140, 44,
                                 partial(self.set, i, val), 14,
@@ -67,6 +73,13 @@ class SettingsScene(Scene):
             st.trapdoor_physics = bool(val)
         elif row == 7:
             st.fast_bots = bool(val)
+        elif row in (8, 9):
+            if row == 8:
+                st.volume = float(val)  # type: ignore[arg-type]
+            else:
+                st.mute = bool(val)
+            self.app.apply_sound()
+            self.app.sound.play("land")  # a taste of the new level
         self.app.save_settings()
         self.build()
 

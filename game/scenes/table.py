@@ -274,6 +274,7 @@ class TableScene(Scene):
                 return
             if not self.finished:
                 self.finished = True
+                self.app.sound.play("end")
                 self.app.show_results(self.session)
             return
         if self.session.is_human(d.seat):
@@ -692,6 +693,7 @@ class TableScene(Scene):
     def _putter(self, e: ev.TokenMoved) -> Callable[[], None]:
         def go() -> None:
             display_model.put(self.shown, self.rules, e)
+            self.app.sound.play_event(e)
             self._bump()
         return go
 
@@ -704,6 +706,8 @@ class TableScene(Scene):
     def _applier(self, e: ev.Event) -> Callable[[], None]:
         def go() -> None:
             display_model.apply(self.shown, self.rules, e)
+            if not isinstance(e, ev.TokenMoved):  # a token sounds when it lands
+                self.app.sound.play_event(e)
             self._bump()
         return go
 
@@ -763,6 +767,7 @@ class TableScene(Scene):
         before: dict[str, Any] = {}
 
         def start() -> None:
+            self.app.sound.play_event(e)
             if e.seat < len(self.shown.players):
                 p = self.shown.players[e.seat]
                 before["dev"] = list(p.device)
@@ -816,6 +821,7 @@ class TableScene(Scene):
         if isinstance(node, Hotspot) and button == 1:
             choices = self.legal.get(node.target)
             if not choices:
+                self.app.sound.play("deny")
                 self.message = self.why_not(node.target)
                 self.rule_link.show(self.message, self.rule_for(node.target))
                 return
