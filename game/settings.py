@@ -59,6 +59,10 @@ class Settings(BaseModel):
     handoff_always: bool = Field(False, strict=True)
     # Deploys launch their energy with the pymunk spring trapdoor (off: a plain flight).
     trapdoor_physics: bool = Field(True, strict=True)
+    # A person's deploy waits for them to pull the trapdoor's plunger and let go (or press
+    # "Fire for me"); on: it fires by itself like a bot's.
+    trapdoor_autofire: bool = Field(False, strict=True)
+    trapdoor_hint_seen: bool = Field(False, strict=True)  # the first-pull hint was shown
     # Bots' moves play three times as fast, with no thinking pause and no trapdoor physics.
     fast_bots: bool = Field(False, strict=True)
     # Players' names by seat, as last typed in the set-up.
@@ -179,6 +183,8 @@ _LABELS = {"window_w": "window width", "window_h": "window height",
            "bot_delay": "bot thinking pause", "colour_safe": "colour-safe symbols",
            "show_log": "log drawer", "handoff_always": "hand-off",
            "trapdoor_physics": "trapdoor physics", "fast_bots": "fast bots",
+           "trapdoor_autofire": "trapdoor fires by itself",
+           "trapdoor_hint_seen": "trapdoor hint",
            "player_names": "player names",
            "setup_humans": "last set-up", "setup_levels": "last set-up",
            "setup_characters": "last set-up", "setup_options": "last set-up",

@@ -64,7 +64,7 @@ class Launch:
     starts cocking itself and when a player grabs it, "release" when it fires."""
 
     def __init__(self, pos: int, etypes: list[int], colour: theme.Colour, shape: str,
-                 seed_key: str, can_drag: bool, quiet: bool = False) -> None:
+                 seed_key: str, can_drag: bool, wait: bool = False, quiet: bool = False) -> None:
         self.pos = pos
         self.quiet = quiet
         self.etypes = etypes
@@ -72,6 +72,8 @@ class Launch:
         self.shape = shape
         self.seed_key = seed_key
         self.can_drag = can_drag
+        # a person's launch waits for their pull (or "Fire for me") instead of cocking itself
+        self.wait = wait and can_drag
         self.src: tuple[int, str] = (-1, "")  # (owner, "slot:<pos>:top"): the table's key
         self.events: list[Any] = []  # the TokenMoved events it plays
         x0 = RIGHT_X + pos_x(pos)
@@ -180,6 +182,18 @@ class Launch:
                 self.pull = P_AUTO
             self._fire()
 
+    def fire_now(self) -> None:
+        """"Fire for me": the usual strength, at once."""
+        if self.state in ("held", "dragging") and not self.finished:
+            self.pull = P_AUTO
+            self.fired_by_player = True
+            self._fire()
+
+    @property
+    def waiting(self) -> bool:
+        """Waits for the player's pull now."""
+        return self.wait and self.state in ("held", "dragging") and not self.finished
+
     def _sound(self, name: str) -> None:
         if not self.quiet:
             sound(name)
@@ -213,10 +227,13 @@ class Launch:
 
     def _substep(self) -> None:
         assert self.space is not None
-        if self.time == 0.0 and self.state == "held":
+        if self.time == 0.0 and self.state == "held" and not self.wait:
             self._sound("pull")  # the plunger starts cocking itself
         self.time += SUBSTEP
-        if self.state == "held":
+        if self.state == "held" and self.wait:
+            # waiting for the player: the bar breathes a little, so it looks pullable
+            self.pull = 1.5 * (1 - math.cos(self.time * 4.0)) / 2
+        elif self.state == "held":
             self.pull = P_AUTO * min(1.0, self.time / HOLD) ** 2
             if self.time >= HOLD - 1e-9:
                 self._fire()
@@ -271,8 +288,8 @@ class Launch:
             return
         if self.can_drag and self.state in ("held", "dragging"):
             word = "let go!" if self.state == "dragging" else "pull ↓"
-            c.text(word, self.cx + 1, top + 11, 10, theme.BG_DARK, True, "center")
-            c.text(word, self.cx, top + 10, 10, theme.HILITE, True, "center")
+            c.text(word, self.cx + 1, self.slot_y - R - 13, 12, theme.BG_DARK, True, "center")
+            c.text(word, self.cx, self.slot_y - R - 14, 12, theme.HILITE, True, "center")
         for (x, y), et in zip(self.positions, self.etypes, strict=False):
             tokens.energy(c, x, y, R, et, self.colour, self.shape)
 
@@ -375,6 +392,10 @@ class TrapdoorLayer(Node):
     @property
     def active(self) -> bool:
         return any(la.time > 0 and not la.finished for la in self.launches)
+
+    def waiting(self) -> Launch | None:
+        """The launch waiting for a player's pull, if any."""
+        return next((la for la in self.launches if la.time > 0 and la.waiting), None)
 
     def grab(self, vx: float, vy: float) -> bool:
         for la in self.launches:

@@ -62,8 +62,11 @@ def start(tmp_path, monkeypatch, deploy3, humans: bool = True, **settings):
     monkeypatch.setenv("AAC_HOME", str(tmp_path))
     s0, cid = deploy3
     s = Session(s0.game.clone(), [SeatSpec(human=humans) for _ in s0.seats])
+    # the tests of the physics let a person's launch fire by itself (the setting on), except
+    # where they say otherwise: the default waits for the pull (tests at the end)
     app = App((1600, 900), Settings(**{"anim_speed": 1.0, "bot_delay": 0.0,
-                                      "handoff_always": False, **settings}),
+                                      "handoff_always": False, "trapdoor_autofire": True,
+                                      "trapdoor_hint_seen": True, **settings}),
               persist=False, headless=True)
     app.start_session(s)
     app.step(1 / 60)
@@ -231,3 +234,66 @@ def test_setting_off_or_instant_animations_use_no_physics(tmp_path, monkeypatch,
     assert not t.animator.busy and t.shown.players == s.game.state.players
     if settings.get("anim_speed", 1.0) > 0:
         assert seen == [True]  # the plain flights walked the display model to the engine's
+
+
+# --- a person's launch waits for their pull (issue 12, item 5) ------------------------------------
+
+
+def test_a_persons_launch_waits_for_the_pull(tmp_path, monkeypatch, deploy3):
+    app, t, s, cid = start(tmp_path, monkeypatch, deploy3, trapdoor_autofire=False)
+    choose(t, s, cid)
+    la = t.trapdoor.launches[0]
+    for _ in range(300):  # five seconds: it never fires by itself
+        app.step(1 / 60)
+    assert la.waiting and la.state == "held" and t.animator.busy
+    assert t.trapdoor.waiting() is la and t.fire_button.visible
+
+
+def test_fire_for_me_launches_a_waiting_plunger(tmp_path, monkeypatch, deploy3):
+    app, t, s, cid = start(tmp_path, monkeypatch, deploy3, trapdoor_autofire=False)
+    choose(t, s, cid)
+    la = t.trapdoor.launches[0]
+    app.step(1 / 60)
+    app.step(1 / 60)
+    r = t.fire_button.world_rect()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=screen(app, r.centerx,
+                                                                           r.centery), button=1))
+    app.step(1 / 60)
+    assert la.state == "fired" and la.fired_by_player
+    for _ in range(400):
+        app.step(1 / 60)
+        if not t.animator.busy:
+            break
+    assert not t.animator.busy and t.shown.players == s.game.state.players
+
+
+def test_the_first_launch_explains_the_plunger_until_it_is_pulled(tmp_path, monkeypatch,
+                                                                  deploy3):
+    app, t, s, cid = start(tmp_path, monkeypatch, deploy3, trapdoor_autofire=False,
+                           trapdoor_hint_seen=False)
+    choose(t, s, cid)
+    la = t.trapdoor.launches[0]
+    app.step(1 / 60)
+    app.step(1 / 60)
+    assert t.launch_hint.visible
+    r = la.handle_rect()
+    t.mouse_down(r.centerx, r.top + 12, 1)
+    assert app.settings.trapdoor_hint_seen
+    app.step(1 / 60)
+    assert not t.launch_hint.visible
+
+
+def test_a_bots_deploy_plays_on_the_deploying_seats_device(tmp_path, monkeypatch, deploy3):
+    """The device view follows the deploying seat for its launch, then goes back."""
+    app, t, s, cid = start(tmp_path, monkeypatch, deploy3, humans=False)
+    owner = s.game.pending.seat
+    other = 1 - owner
+    t.device.refresh(other)  # someone else's device on screen
+    t.choose(cid)
+    assert t.trapdoor.created == 1  # the launch plays although another device was shown
+    for _ in range(20):
+        app.step(1 / 60)
+    assert t.device.seat == owner
+    t.animator.skip()
+    assert t.shown.players == s.game.state.players
+    app.bot_worker.stop()

@@ -1,5 +1,6 @@
 """Settings: window size, fullscreen, animation speed, bot thinking pause, colour-safe,
-hand-off, trapdoor, fast bots, sound volume and mute."""
+hand-off, trapdoor, fast bots, sound volume and mute, and whether a person's trapdoor waits
+for their pull."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
     from game.app import App
 
 
-ROW_STEP = 62  # ten rows from y 150 end at 752, above Back at 780
+ROW_STEP = 56  # eleven rows from y 150 end at 754, above Back at 780
 
 
 class SettingsScene(Scene):
@@ -43,11 +44,15 @@ class SettingsScene(Scene):
             ("Fast bots", [("Off", False), ("On", True)], st.fast_bots),
             ("Sound volume", [(n, v) for n, v in VOLUMES], st.volume),
             ("Mute sound", [("Off", False), ("On", True)], st.mute),
+            ("Your trapdoor launches", [("Wait for my pull", False), ("Fire by themselves", True)],
+             st.trapdoor_autofire),
         ]
         for i, (label, opts, cur) in enumerate(rows):
             y = 150 + i * ROW_STEP
             for k, (name, val) in enumerate(opts):
-                self.add(Button(name, 560 + k * 150, y, 140, 44,
+                wide = len(opts) == 2 and max(len(n) for n, _ in opts) > 10
+                self.add(Button(name, 560 + k * (230 if wide else 150), y, 220 if wide else 140,
+                                44,
                                 partial(self.set, i, val), 14,
                                 selected=(val == cur)))
             self.add(_RowLabel(label, 520, y + 22))
@@ -80,6 +85,8 @@ class SettingsScene(Scene):
                 st.mute = bool(val)
             self.app.apply_sound()
             self.app.sound.play("land")  # a taste of the new level
+        elif row == 10:
+            st.trapdoor_autofire = bool(val)
         self.app.save_settings()
         self.build()
 

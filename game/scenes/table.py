@@ -103,11 +103,16 @@ class TableScene(Scene):
                                   tip="Play the bots' moves at once, up to the next decision "
                                       "a person makes (Space skips one animation)", z=5)
         self.skip_button.visible = False
+        self.fire_button = Button("Fire for me", 0, 0, 120, 30, self.fire_launch, 13, z=31,
+                                  tip="Launch the energy without pulling the plunger")
+        self.fire_button.visible = False
+        self.launch_hint = LaunchHint(self)
         self.recap_card = RecapCard(self)
         self.toast = StatusToast(self)
         self.add(self.board, self.device, self.seats, self.prompt, self.topbar, self.fxl,
                  self.trapdoor, self.highlights, self.skip_button, self.recap_card,
-                 self.toast, self.log_drawer, self.handoff)
+                 self.toast, self.fire_button, self.launch_hint, self.log_drawer,
+                 self.handoff)
         self.rule_link = RuleLink(self)  # "Rule R9.3 ▸" after a why-not (opens the guide)
         self.add(self.rule_link)
         self.refresh()
@@ -247,6 +252,7 @@ class TableScene(Scene):
         if self.trapdoor.dragging is not None:  # a player pulls a plunger back
             self.trapdoor.track(*self.app.mouse_v, pygame.mouse.get_pressed()[0])
         self.think_ahead()
+        self._place_fire_button()
         self.skip_button.visible = bool(self.session.humans) and not self.turbo and \
             self.bots_playing() and not self.handoff.visible
         self.animator.update(dt)
@@ -308,6 +314,19 @@ class TableScene(Scene):
         bot = self.session.bots[d.seat]
         view = None if type(bot).__name__ == "RandomBot" else self.game.view(d.seat)
         self.app.bot_worker.request(bot, view, d)
+
+    # --- the trapdoor waiting for a person's pull ------------------------------------------------
+    def _place_fire_button(self) -> None:
+        la = self.trapdoor.waiting()
+        self.fire_button.visible = la is not None and not self.handoff.visible
+        if la is not None:
+            self.fire_button.x = la.cx - self.fire_button.w / 2
+            self.fire_button.y = la.ceiling + 6
+
+    def fire_launch(self) -> None:
+        la = self.trapdoor.waiting()
+        if la is not None:
+            la.fire_now()
 
     # --- pacing: fast bots and "skip to your turn" ---------------------------------------------
     def bots_playing(self) -> bool:
@@ -633,7 +652,7 @@ class TableScene(Scene):
         """The device position a deployed token leaves from, when the trapdoor plays it
         (setting on, the shown device is the owner's), else 0."""
         if e.reason != "deployed" or not self.settings.trapdoor_physics \
-                or e.owner != self.device.seat \
+                or e.owner in self.hidden_seats() \
                 or (self._batch_by_bot and self.settings.fast_bots):
             return 0
         kind, _, rest = e.src.partition(":")
@@ -652,7 +671,8 @@ class TableScene(Scene):
             launch = self.trapdoor.new(self._launch_pos(e), [], self.session.colour(e.owner),
                                        self.session.shape(e.owner),
                                        f"{s.turn}:{len(self.game.history)}:{e.owner}:{e.src}",
-                                       self.session.is_human(e.owner))
+                                       self.session.is_human(e.owner),
+                                       wait=not self.settings.trapdoor_autofire)
             launch.src = (e.owner, e.src)
             after: list[Tween] = []
             tweens.append(trapdoor.LaunchTween(launch, self._launch_start(launch),
@@ -667,6 +687,9 @@ class TableScene(Scene):
 
     def _launch_start(self, launch: trapdoor.Launch) -> Callable[[], None]:
         def go() -> None:  # the discs take the place of the row's tokens
+            owner = launch.src[0]
+            if 0 <= owner < len(self.shown.players) and owner != self.device.seat:
+                self.device.refresh(owner)  # the device view follows the deploying seat
             if launch.src[0] < len(self.shown.players):
                 p = self.shown.players[launch.src[0]]
                 tile = p.device[launch.pos - 1] if launch.pos <= len(p.device) else ""
@@ -802,6 +825,14 @@ class TableScene(Scene):
             self.handoff.on_click(vx, vy, button)
             return
         if button == 1 and self.trapdoor.grab(vx, vy):
+            if not self.settings.trapdoor_hint_seen:  # they know how now
+                self.settings.trapdoor_hint_seen = True
+                self.app.save_settings()
+            return
+        node = self.hit(vx, vy)
+        if node in (self.fire_button, self.skip_button):  # they act on the animation itself
+            lx, ly = node.to_local(vx, vy)
+            node.on_click(lx, ly, button)
             return
         if self.animator.busy:
             self.queued.append(("click", (vx, vy, button)))
@@ -1221,6 +1252,32 @@ def _inside(node: Node | None, root: Node) -> bool:
             return True
         node = node.parent
     return False
+
+
+class LaunchHint(Node):
+    """The first time a person deploys: how to work the trapdoor, beside its corral."""
+
+    def __init__(self, table: TableScene) -> None:
+        super().__init__(0, 0, 300, 96, z=31)
+        self.table = table
+        self.visible = False
+
+    def on_update(self, dt: float) -> None:
+        la = self.table.trapdoor.waiting()
+        self.visible = (la is not None and not self.table.settings.trapdoor_hint_seen
+                        and not self.table.handoff.visible)
+        if la is not None:
+            left = la.left - self.w - 12
+            self.x = left if left > RIGHT_X else la.right + 12
+            self.y = la.slot_y - 10
+
+    def draw_self(self, c: Canvas) -> None:
+        c.fill((0, 0, 0), 3, 4, self.w, self.h, 10)
+        c.fill((255, 250, 236), 0, 0, self.w, self.h, 10)
+        c.fill(theme.GOLD, 0, 0, self.w, self.h, 10, 2)
+        c.text_box("Your deploy is ready to launch: drag the plunger under the tile down, "
+                   "then let go. Or press \u201cFire for me\u201d.", 12, 6, self.w - 24,
+                   self.h - 12, 14, theme.INK, False, align="left")
 
 
 class _HighlightLayer(Node):
