@@ -9,6 +9,12 @@ def ease_out_cubic(t: float) -> float:
     return 1 - (1 - t) ** 3
 
 
+def ease_out_back(t: float, overshoot: float = 1.6) -> float:
+    """Past the target and back: a belt, or a magnet, that settles with a little bounce."""
+    u = t - 1
+    return 1 + (overshoot + 1) * u ** 3 + overshoot * u ** 2
+
+
 def ease_in_out(t: float) -> float:
     return 3 * t * t - 2 * t * t * t
 

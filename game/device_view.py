@@ -43,7 +43,9 @@ class DeviceView(Node):
         self.table = table
         self.seat = 0
         self.overlay = False  # drawn as the hover overlay of another seat
-        self.slide: dict[str, tuple[float, float]] = {}  # tile -> animated x offset, alpha
+        # tile -> (x offset, y offset, width) while the conveyor moves it; the tile keeps its
+        # energy on it as it rides
+        self.slide: dict[str, tuple[float, float, float]] = {}
 
     def update(self, dt: float) -> None:
         pass
@@ -145,7 +147,11 @@ class DeviceView(Node):
         for k, tid in enumerate(p.staging[:2]):
             self._tile(c, tid, STAGING_X[k], 80, p)
         for i, tid in enumerate(p.device):
-            self._tile(c, tid, pos_x(i + 1), TILE_W, p)
+            if tid not in self.slide:
+                self._tile(c, tid, pos_x(i + 1), TILE_W, p)
+        for i, tid in enumerate(p.device):  # the moving tiles above the resting ones
+            if tid in self.slide:
+                self._tile(c, tid, pos_x(i + 1), TILE_W, p)
 
     def draw_static(self, c: Canvas) -> None:
         t = self.table
@@ -197,10 +203,12 @@ class DeviceView(Node):
 
     def _tile(self, c: Canvas, tid: str, x: float, w: float, p: Any) -> None:
         td = self.table.rules.tiles.get(tid)
-        dx, alpha = self.slide.get(tid, (0.0, 1.0))
-        if td is None or alpha <= 0:
+        if td is None:
             return
-        tokens.tile(c, x + dx, TILE_Y, w, TILE_H, td.top, td.bottom, td.icons,
+        dx, dy, sw = self.slide.get(tid, (0.0, 0.0, w))
+        if dy < -1:  # lifted off the belt: its shadow stays on the device
+            c.alpha_fill((0, 0, 0, 50), x + dx + 4, TILE_Y + 6, sw, TILE_H, 8)
+        tokens.tile(c, x + dx, TILE_Y + dy, sw, TILE_H, td.top, td.bottom, td.icons,
                     p.top.get(tid), p.bottom.get(tid), td.stack)
 
     def _pools(self, c: Canvas, p: Any) -> None:

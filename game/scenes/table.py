@@ -17,9 +17,9 @@ from engine.core import Ctx
 from engine.decisions import Choice, Decision
 from engine.scoring import final_scores
 from game import display_model, fx, theme, tokens, trapdoor
-from game.animations import Animator, Tween, ease_out_cubic
+from game.animations import Animator, Tween, ease_in_out, ease_out_back
 from game.board_view import BoardView, to_virtual
-from game.device_view import STAGING_X, TILE_H, TILE_Y, DeviceView, SeatsView, pos_x
+from game.device_view import STAGING_X, TILE_H, TILE_W, TILE_Y, DeviceView, SeatsView, pos_x
 from game.guide import links
 from game.guide.rulelink import RuleLink
 from game.hud import Handoff, LogDrawer, RecapCard, StatusToast, TopBar
@@ -574,7 +574,7 @@ class TableScene(Scene):
                 visual = True
             elif isinstance(e, ev.TilesPushed) and e.seat == self.device.seat:
                 tweens.append(self._slide_tiles(e, at))
-                at += 0.45
+                at += 0.7  # a second push (the channel marker) plays as a second push
                 visual = True
             elif isinstance(e, ev.TileClaimed):
                 td = self.rules.tiles.get(e.tile)
@@ -785,6 +785,9 @@ class TableScene(Scene):
         return True
 
     def _slide_tiles(self, e: ev.TilesPushed, at: float) -> Tween:
+        """The conveyor (R5): every tile rides one position along the belt with its energy on
+        it, the pushed tile comes in from the staging area, and the tile pushed off the far
+        end lifts off and arcs over to the staging area."""
         sign = 1.0 if e.inserted_at == 1 else -1.0
         dest = pos_x(e.inserted_at)
         before: dict[str, Any] = {}
@@ -794,21 +797,35 @@ class TableScene(Scene):
             if e.seat < len(self.shown.players):
                 p = self.shown.players[e.seat]
                 before["dev"] = list(p.device)
-                before["x"] = STAGING_X[p.staging.index(e.tile)] if e.tile in p.staging \
-                    else STAGING_X[0]
+                k = p.staging.index(e.tile) if e.tile in p.staging else 0
+                before["x"] = STAGING_X[k]
+                before["home"] = STAGING_X[k]  # the ejected tile takes the freed staging slot
+                if e.ejected in p.device:
+                    before["out"] = pos_x(p.device.index(e.ejected) + 1)
 
         def upd(t: float) -> None:
+            belt = ease_out_back(min(1.0, t / 0.6))  # the belt moves, overshoots, settles
             for tid in before.get("dev", ()):
-                self.device.slide[tid] = (92.0 * sign * t, 0.0 if tid == e.ejected and t > 0.9
-                                          else 1.0)
-            self.device.slide[e.tile] = ((dest - before.get("x", STAGING_X[0])) * t, 1.0)
+                if tid == e.ejected:
+                    continue
+                self.device.slide[tid] = (92.0 * sign * belt, 0.0, TILE_W)
+            self.device.slide[e.tile] = ((dest - before.get("x", STAGING_X[0])) * belt, 0.0,
+                                         80 + (TILE_W - 80) * belt)
+            if e.ejected in before.get("dev", ()):
+                out = before.get("out", pos_x(5))
+                u = max(0.0, (t - 0.15) / 0.85)  # it leaves a little after the belt starts
+                home = before.get("home", STAGING_X[0])
+                dx = 40.0 * sign * min(1.0, u * 3)  # off the end of the belt...
+                dx += (home - out - 40.0 * sign) * ease_in_out(max(0.0, (u - 0.3) / 0.7))
+                dy = -math.sin(math.pi * u) * 70.0  # ...and over to the staging area
+                self.device.slide[e.ejected] = (dx, dy, TILE_W + (80 - TILE_W) * u)
 
         def done() -> None:
             self.device.slide.clear()
             display_model.apply(self.shown, self.rules, e)
             self._bump()
 
-        return Tween(0.45, upd, done, delay=at, ease=ease_out_cubic, on_start=start)
+        return Tween(0.8, upd, done, delay=at, ease=lambda x: x, on_start=start)
 
     def _count_score(self, e: ev.ScoreChanged, at: float) -> Tween:
         seat = e.seat
