@@ -42,8 +42,11 @@ class MenuScene(Scene):
         self.add(menu_button("Load", y + 128, lambda: app.set_scene(LoadScene(app)),
                              tip="Load a saved game or a scenario"))
         self.add(menu_button("Settings", y + 192, app.open_settings))
-        self.add(menu_button("How to play (F1)", y + 256, app.open_guide,
-                             tip="An illustrated guide and the rules reference"))
+        self.add(menu_button("How to play", y + 256, app.open_guide, w=166,
+                             tip="An illustrated guide and the rules reference (F1)"))
+        self.add(menu_button("Tutorial", y + 256, app.open_tutorial, x=VW / 2 + 4, w=166,
+                             tip="A guided first game against an easy bot; it resumes where "
+                                 "you left it"))
         self.add(menu_button("Quit", y + 320, app.quit))
         self.error = "" if app.notice_seen else app.notice  # e.g. a settings file reset
         app.notice_seen = True

@@ -89,6 +89,7 @@ class TableScene(Scene):
                  self.trapdoor, self.highlights, self.log_drawer, self.handoff)
         self.rule_link = RuleLink(self)  # "Rule R9.3 ▸" after a why-not (opens the guide)
         self.add(self.rule_link)
+        self.tutorial: Any = None  # the tutorial's overlay (game.tutorial) may take input
         self.refresh()
 
     def on_enter(self) -> None:
@@ -673,6 +674,8 @@ class TableScene(Scene):
 
     # --- input ------------------------------------------------------------------------------------
     def mouse_down(self, vx: float, vy: float, button: int) -> None:
+        if self.tutorial is not None and self.tutorial.mouse(vx, vy, button):
+            return
         if self.handoff.visible:
             self.handoff.on_click(vx, vy, button)
             return
@@ -735,6 +738,8 @@ class TableScene(Scene):
             self.popup = None
 
     def key_down(self, event: pygame.event.Event) -> bool:
+        if self.tutorial is not None and self.tutorial.key(event):
+            return True
         key = event.key
         mods = getattr(event, "mod", 0)
         if key == pygame.K_SPACE:
