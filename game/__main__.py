@@ -68,6 +68,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--moves", type=int, default=0, help="random moves to reach mid-game")
     p.add_argument("--guide", metavar="PAGE", nargs="?", const="",
                    help="open the guide (how to play) at PAGE, e.g. deploy or R9.3")
+    p.add_argument("--tutorial", action="store_true",
+                   help="the guided first game (resumes where it was left)")
+    p.add_argument("--autoplay", action="store_true",
+                   help="with --tutorial: play it through headless with synthesized clicks, "
+                        "then let easy bots finish the game; exit 0 at the final scores")
     p.add_argument("--smoke", action="store_true",
                    help="headless self-test: a short bots' game, a save and a reload; exit 0")
     a = p.parse_args(argv)
@@ -82,10 +87,15 @@ def main(argv: list[str] | None = None) -> int:
     from game.layout import parse_size
 
     size = parse_size(a.size)
+    if a.tutorial and (a.autoplay or a.screenshot):
+        from game.tutorial import headless
+
+        return headless.screenshot(a.screenshot, size) if a.screenshot else \
+            headless.autoplay(size)
     if a.screenshot and a.guide is not None:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-        from game.scenes.guide import screenshot as guide_shot
+        from game.guide.shots import screenshot as guide_shot
 
         return guide_shot(a.screenshot, size, a.guide)
     if a.screenshot:
@@ -116,6 +126,8 @@ def main(argv: list[str] | None = None) -> int:
         s = build_session(a.scenario, a.seed, a.players, a.moves)
         if s is not None:
             app.start_session(s)
+    if a.tutorial:
+        app.open_tutorial()
     if a.guide is not None:
         app.open_guide(a.guide or None)
     return app.run()

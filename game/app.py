@@ -127,6 +127,12 @@ class App:
         else:
             self.set_scene(GuideScene(self, self.scene, page))
 
+    def open_tutorial(self, resume: bool = True) -> None:
+        """The guided first game (game.tutorial), where the learner left it if `resume`."""
+        from game.tutorial.runner import start
+
+        start(self, resume)
+
     def rule_here(self) -> str:
         """The rule of what the pointer is over, when the scene knows one (F1 opens it)."""
         fn = getattr(self.scene, "guide_rule", None)

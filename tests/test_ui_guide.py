@@ -152,6 +152,15 @@ def test_pages_turn_by_keys_clicks_and_the_wheel(app):
     assert sc.page is howto[1]
 
 
+def human_turn(seed: int = 4) -> Session:
+    """A game against an easy bot at the human's first "Advance or Actions?"."""
+    session = Session.new([SeatSpec(True), SeatSpec(False, "easy")], seed=seed)
+    while (d := session.game.pending) is not None and not (d.seat == 0 and
+                                                          d.kind == "turn_type"):
+        session.apply(d.choices[0].id)
+    return session
+
+
 def test_title_and_pause_menus_open_the_guide_and_esc_goes_back(app):
     app.step(1 / 60)
     press(app, "How to play")
@@ -174,7 +183,7 @@ def test_title_and_pause_menus_open_the_guide_and_esc_goes_back(app):
 
 
 def test_f1_on_the_table_opens_the_guide_and_esc_returns_to_the_same_table(app, monkeypatch):
-    session = Session.new([SeatSpec(True), SeatSpec(False, "easy")], seed=4)
+    session = human_turn()  # the human decides: nothing moves while the guide is open
     app.start_session(session)
     table = app.scene
     app.step(1 / 60)
@@ -203,15 +212,6 @@ def test_f1_on_the_table_opens_the_guide_and_esc_returns_to_the_same_table(app, 
     assert isinstance(sc, GuideScene) and sc.page.id == "R9" and sc.entry == "R9.3"
     key(app, pygame.K_F1)  # F1 again closes it
     assert app.scene is table
-
-
-def human_turn(seed: int = 4) -> Session:
-    """A game against an easy bot at the human's first "Advance or Actions?"."""
-    session = Session.new([SeatSpec(True), SeatSpec(False, "easy")], seed=seed)
-    while (d := session.game.pending) is not None and not (d.seat == 0 and
-                                                          d.kind == "turn_type"):
-        session.apply(d.choices[0].id)
-    return session
 
 
 def test_a_why_not_link_opens_the_page_of_that_rule(app):

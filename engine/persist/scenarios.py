@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from engine import events as ev
+from engine.bots import make_bot
 from engine.bots.random_bot import RandomBot
 from engine.config import GameConfig
 from engine.core import Ctx
@@ -75,6 +77,95 @@ def stalled(players: int = 2, seed: int = 5_000_024, quiet_turns: int = 20) -> G
     raise RuntimeError("the stall did not happen (bot behaviour changed): pick another seed")
 
 
+# --- the tutorial's positions (game/tutorial): one seeded 2-player game against an easy bot ---
+TUTORIAL_CHARACTERS = ("aureon", "freyith")  # seat 0 is the learner, seat 1 the easy bot
+TUTORIAL_SEED = 188
+TUTORIAL_CLAIM_TURN = 24  # the claim lesson comes late enough that the game ends soon after
+
+
+def completes_with_a_rose(g: Game, seat: int, budget: int = 3000, depth: int = 4) -> bool:
+    """Can `seat`, at its "Advance or Actions?", complete a section with one Deploy (an
+    action, its option, a tile, the energy: at most `depth` choices), with at least two of
+    its energy there, one a Rose (so a Rose comes back to walk with)?"""
+    d = g.pending
+    if d is None or d.seat != seat or d.find("actions") is None:
+        return False
+    start = g.clone()
+    start.choose("actions")
+    left = [budget]
+
+    def search(x: Game, level: int) -> bool:
+        left[0] -= 1
+        dec = x.pending
+        if left[0] <= 0 or level >= depth or dec is None or dec.seat != seat:
+            return False
+        for c in dec.choices:
+            if c.id == "end" or c.id.endswith(":reposition"):  # the lesson teaches a Deploy
+                continue
+            y = x.clone()
+            for e in y.choose(c.id):
+                if isinstance(e, ev.SectionCompleted):
+                    mine = [v % 4 for v in y.state.monuments[e.monument].spaces
+                            if v >= 0 and v // 4 == seat]
+                    if len(mine) >= 2 and 1 in mine:  # 1: Rose
+                        return True
+            if search(y, level + 1):
+                return True
+        return False
+
+    return search(start, 0)
+
+
+def track_and_claim(g: Game, seat: int) -> bool:
+    """`seat` can spend position 4 (Movement) onto its empty Monument Track and position 2 on
+    a Claim with a choice of tiles (2 or more energy in its bank)."""
+    s = g.state
+    p = s.players[seat]
+
+    def bottom(pos: int) -> bool:
+        return any(v != EMPTY for v in p.bottom[p.device[pos - 1]])
+
+    return (bottom(2) and bottom(4) and p.tracks[0][0] < 0 and sum(p.exhausted) >= 2
+            and bool(s.pool[0]) and sum(p.shop) >= 2)
+
+
+def tutorial_games(seed0: int = TUTORIAL_SEED, tries: int = 200) -> list[tuple[str, Game]]:
+    """The tutorial's lessons, each a moment of one game played by easy bots: the first
+    turn, a turn that can complete a section, a turn with a Movement and a Claim."""
+    for seed in range(seed0, seed0 + tries):
+        g = new_game(GameConfig(players=2, seed=seed, characters=list(TUTORIAL_CHARACTERS)))
+        if g.state.start_player != 0:
+            continue
+        bots = [make_bot("easy", seed * 7 + 1 + k) for k in range(2)]
+        found: list[tuple[str, Game]] = []
+        complete_turn = 0
+        while not g.is_over and len(found) < 3:
+            d = g.pending
+            assert d is not None
+            if d.seat == 0 and d.kind == "turn_type":
+                if not found:
+                    found.append(("tutorial-2p.json", g.clone()))
+                elif len(found) == 1 and g.state.turn >= 8 and completes_with_a_rose(g, 0):
+                    found.append(("tutorial-2p-complete.json", g.clone()))
+                    complete_turn = g.state.turn
+                elif len(found) == 2 and g.state.turn >= max(TUTORIAL_CLAIM_TURN,
+                                                             complete_turn + 4) \
+                        and track_and_claim(g, 0):
+                    found.append(("tutorial-2p-claim.json", g.clone()))
+            g.choose(bots[d.seat].choose(g.view(d.seat), d))
+        if len(found) == 3:
+            return found
+    raise RuntimeError("no game showed every lesson of the tutorial: pick another seed")
+
+
+def tutorial(out: Path) -> list[Path]:
+    notes = {"tutorial-2p.json": "tutorial, lesson 1: the first turns (R5, R7)",
+             "tutorial-2p-complete.json": "tutorial, lesson 2: completing a section (R15)",
+             "tutorial-2p-claim.json": "tutorial, lesson 3: a track and a claim (R13, R9)"}
+    out.mkdir(parents=True, exist_ok=True)
+    return [save_game(g, out / name, note=notes[name]) for name, g in tutorial_games()]
+
+
 def generate(out: Path) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     made = []
@@ -93,4 +184,5 @@ def generate(out: Path) -> list[Path]:
                           note="late game, both seats' energy parked in the Tile Pool (R24.6); "
                                "bots must notice the stall and build (R23.1)"))
     assert all(Ctx(x.state, x.rules) for x in [g])
+    made += tutorial(out)
     return made

@@ -11,18 +11,20 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
 from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game import theme
-from game.app import App
 from game.guide import art, positions
 from game.guide.book import guide
 from game.guide.model import BOOK_TITLES, HOWTO, RULES, Page, View, rule_title
 from game.layout import VH, VW
 from game.scenegraph import Button, Canvas
 from game.scenes.base import Scene
-from game.settings import Settings
+
+if TYPE_CHECKING:
+    from game.app import App
 
 LIST_X, LIST_W = 24.0, 330.0
 PAGE_X, PAGE_R = 384.0, VW - 24.0
@@ -440,18 +442,3 @@ class GuideScene(Scene):
                 for j, (num, _) in enumerate(row):
                     art.badge(c, ART_X + j * (col_w + 12) + 12, y + LEGEND_LINE / 2, num)
                 y += max(1, max(len(a[1]) for a in row)) * LEGEND_LINE + 6
-
-
-def screenshot(out: str, size: tuple[int, int], page: str | None) -> int:
-    """`python -m game --guide PAGE --screenshot OUT.png`: the guide at PAGE, headless."""
-    app = App(size, Settings(anim_speed=0.0), persist=False, headless=True)
-    app.open_guide(page or None)
-    sc = app.scene
-    assert isinstance(sc, GuideScene)
-    app.step(1 / 60)
-    sc.wait_pictures()
-    app.step(1 / 60)
-    app.screenshot(out)
-    app.bot_worker.stop()
-    print(out)
-    return 0

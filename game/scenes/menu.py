@@ -43,8 +43,11 @@ class MenuScene(Scene):
         self.add(menu_button("Finished games", y + 3 * STEP,
                              lambda: app.set_scene(LoadScene(app, "finished")),
                              enabled=bool(finished), tip="The results of games played to the end"))
-        self.add(menu_button("How to play (F1)", y + 4 * STEP, app.open_guide,
-                             tip="An illustrated guide and the rules reference"))
+        self.add(menu_button("How to play", y + 4 * STEP, app.open_guide, w=166,
+                             tip="An illustrated guide and the rules reference (F1)"))
+        self.add(menu_button("Tutorial", y + 4 * STEP, app.open_tutorial, x=VW / 2 + 4, w=166,
+                             tip="A guided first game against an easy bot; it resumes where "
+                                 "you left it"))
         self.add(menu_button("Settings", y + 5 * STEP, app.open_settings))
         self.add(menu_button("Quit", y + 6 * STEP, app.quit))
         self.error = "" if app.notice_seen else app.notice  # e.g. a settings file reset

@@ -115,6 +115,7 @@ class TableScene(Scene):
                  self.handoff)
         self.rule_link = RuleLink(self)  # "Rule R9.3 ▸" after a why-not (opens the guide)
         self.add(self.rule_link)
+        self.tutorial: Any = None  # the tutorial's overlay (game.tutorial) may take input
         self.refresh()
 
     def on_enter(self) -> None:
@@ -188,7 +189,7 @@ class TableScene(Scene):
         human = d is not None and self.session.is_human(d.seat)
         if d is not None and human:
             for ch in d.choices:
-                hit = [t for t in self._targets_of(ch) if t in self.spots]
+                hit = [t for t in self.targets_of(ch) if t in self.spots]
                 for t in hit:
                     self.legal.setdefault(t, []).append(ch)
                 if not hit:
@@ -196,7 +197,7 @@ class TableScene(Scene):
         self._set_prompt(d, buttons)
 
     @staticmethod
-    def _targets_of(ch: Choice) -> tuple[str, ...]:
+    def targets_of(ch: Choice) -> tuple[str, ...]:
         """A choice's board targets, plus the energy-type cell of a pool it names: "load a
         Compass from the exhausted pool" also lights (and answers a click on) the Compass in
         that pool, so one click on a type picks it with no "which type?" popup."""
@@ -838,6 +839,8 @@ class TableScene(Scene):
 
     # --- input ------------------------------------------------------------------------------------
     def mouse_down(self, vx: float, vy: float, button: int) -> None:
+        if self.tutorial is not None and self.tutorial.mouse(vx, vy, button):
+            return
         if self.handoff.visible:
             self.handoff.on_click(vx, vy, button)
             return
@@ -911,6 +914,8 @@ class TableScene(Scene):
             self.popup = None
 
     def key_down(self, event: pygame.event.Event) -> bool:
+        if self.tutorial is not None and self.tutorial.key(event):
+            return True
         key = event.key
         mods = getattr(event, "mod", 0)
         if key == pygame.K_SPACE:
