@@ -3,6 +3,8 @@ board target; and the small popup used when several choices share one target."""
 
 from __future__ import annotations
 
+import math
+
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
@@ -106,15 +108,17 @@ class PromptBar(Node):
     def draw_self(self, c: Canvas) -> None:
         c.fill(self.colour, 2, 6, 7, self.h - 12, 3)
         if self.thinking:
-            import math
-
             for k in range(8):
                 a = self.clock * 5 + k * math.pi / 4
                 shade = 80 + 20 * k
                 c.circle((shade, shade // 2, 40), self.w - 50 + 18 * math.cos(a),
                          self.h / 2 + 18 * math.sin(a), 2 + k * 0.5)
-        c.text(self.title, 18, 8, 17, theme.INK, True, max_w=self.w - 30)
-        c.text(self.detail, 18, 30, 12, theme.INK_SOFT, False, max_w=self.w - 30)
+        room = self.w - 30 - (60 if self.thinking else 0)
+        if theme.font(max(9, round(17 * c.s)), True).size(self.title)[0] <= room * c.s:
+            c.text(self.title, 18, 8, 17, theme.INK, True, max_w=room)
+            c.text(self.detail, 18, 30, 12, theme.INK_SOFT, False, max_w=room)
+        else:  # a long question takes both lines (the hint is in the buttons' tooltips)
+            c.text_box(self.title, 18, 3, room, 44, 15, theme.INK, True, align="left")
 
 
 class Popup(Node):

@@ -129,3 +129,27 @@ def test_results_fit(app):
             break
     app.step(1 / 60)
     check(app, "results")
+
+
+def test_every_question_fits_the_prompt_bar(app):
+    """The prompt bar at each kind of decision a seeded 3-player game reaches (long questions
+    wrap), with the person deciding."""
+    from engine import GameConfig, new_game
+    from engine.bots.random_bot import RandomBot
+
+    g = new_game(GameConfig(players=3, seed=17))
+    bot = RandomBot(3)
+    seen: set[str] = set()
+    for _ in range(2500):
+        d = g.pending
+        if d is None:
+            break
+        if d.kind not in seen:
+            seen.add(d.kind)
+            s = Session(g.clone(), [SeatSpec(human=i == d.seat) for i in range(3)], 1)
+            s.game.undo_enabled = False
+            app.start_session(s)
+            app.step(1 / 60)
+            check(app, f"prompt of a {d.kind} decision ({d.prompt!r})")
+        g.choose(bot.choose(None, d))
+    assert len(seen) > 15
