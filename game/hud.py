@@ -201,6 +201,14 @@ class Handoff(Node):
                VH / 2 + 22, 17, theme.PANEL_DARK, True, "center", max_w=680)
         c.text("The other players look away. Click anywhere when you are ready.", VW / 2,
                VH / 2 + 64, 16, theme.CREAM, False, "center", max_w=680)
+        lines = t.recap_lines(self.seat)[-5:]  # what the others did meanwhile (all public)
+        if lines:
+            y = VH / 2 + 190
+            c.text("Since your last move", VW / 2, y, 16, theme.PANEL_DARK, True, "center")
+            for seat, text in lines:
+                y += 26
+                tokens.seat_marker(c, VW / 2 - 370, y, 7, s.colour(seat), s.shape(seat))
+                c.text(text, VW / 2 - 356, y, 14, theme.CREAM, False, "midleft", max_w=730)
 
 
 class StatusToast(Node):

@@ -252,3 +252,33 @@ def test_no_recap_card_on_a_fresh_table_under_the_pause_menu(app):
     app.open_pause_menu(t)
     app.render()
     assert not t.recap_card.visible and t.recap_card.lines == []
+
+
+def test_the_hand_off_screen_recaps_the_other_turns(app):
+    """Hot-seat: the hand-off screen lists what the others did since this person last played."""
+    from game.scenegraph import TextLog
+
+    s = Session.new([SeatSpec(True), SeatSpec(True), SeatSpec(False, "easy")], seed=11)
+    app.settings.handoff_always = True
+    app.start_session(s)
+    t = app.scene
+    rng = random.Random(2)
+    for _ in range(8000):
+        if t.handoff.visible and s.game.state.turn >= 4 and t.recap_lines(t.handoff.seat):
+            break
+        if t.handoff.visible:
+            t.handoff.on_click(1, 1, 1)
+        d = s.game.pending
+        if d is not None and s.is_human(d.seat) and not t.animator.busy:
+            t.choose(rng.choice(d.choices).id)
+        app.step(1 / 60)
+    assert t.handoff.visible
+    TextLog.records = []
+    try:
+        app.render()
+        drawn = [r.text for r in TextLog.records]
+    finally:
+        TextLog.records = None
+    lines = [text for _, text in t.recap_lines(t.handoff.seat)[-5:]]
+    assert lines and all(any(text.startswith(ln[:40]) or ln.startswith(text.rstrip("…"))
+                             for text in drawn) for ln in lines)
