@@ -205,10 +205,17 @@ class Handoff(Node):
         if lines:
             y = VH / 2 + 190
             c.text("Since your last move", VW / 2, y, 16, theme.PANEL_DARK, True, "center")
+            px = max(9, round(14 * c.s))
             for seat, text in lines:
-                y += 26
-                tokens.seat_marker(c, VW / 2 - 370, y, 7, s.colour(seat), s.shape(seat))
-                c.text(text, VW / 2 - 356, y, 14, theme.CREAM, False, "midleft", max_w=730)
+                wrapped = theme.wrap(text, px, round(730 * c.s))
+                if y + 24 * len(wrapped) > VH - 16:
+                    break
+                tokens.seat_marker(c, VW / 2 - 370, y + 24, 7, s.colour(seat), s.shape(seat))
+                for ln in wrapped:
+                    y += 22
+                    c.text(ln, VW / 2 - 356, y + 2, 14, theme.CREAM, False, "midleft",
+                           max_w=730)
+                y += 4
 
 
 class StatusToast(Node):

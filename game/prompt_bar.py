@@ -4,7 +4,6 @@ board target; and the small popup used when several choices share one target."""
 from __future__ import annotations
 
 import math
-
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
