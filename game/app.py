@@ -14,11 +14,14 @@ from game.bot_worker import BotWorker
 from game.layout import MIN_H, MIN_W, VH, VW, fit
 from game.preview import table_picture
 from game.scenegraph import Button, Canvas, Node
+from game.scenes import all as _all_scenes  # noqa: F401  (registers every scene by name)
 from game.scenes.base import Scene
 from game.scenes.confirm import ConfirmScene, ask_leave, table_in_play
+from game.scenes.manager import SceneManager, make
 from game.session import Session
 from game.settings import MAX_WINDOW, Settings
 from game.sound import SoundBank
+from game.tutorial.runner import start as start_tutorial
 
 
 def fit_to_screen(w: int, h: int) -> tuple[int, int]:
@@ -60,9 +63,8 @@ class App:
         self.mouse_v = (0.0, 0.0)
         self.clock = pygame.time.Clock()
         self.frame_ms: deque[float] = deque(maxlen=FRAME_HISTORY)
-        from game.scenes.menu import MenuScene
-
-        self.scene: Scene = MenuScene(self)
+        self.scenes = SceneManager()
+        self.open_menu()
 
     # --- window ----------------------------------------------------------------------------
     def apply_window(self) -> None:
@@ -90,48 +92,68 @@ class App:
         if self.persist:
             self.settings.save()
 
-    # --- scenes -------------------------------------------------------------------------------
+    # --- scenes (game.scenes.manager: a registry by name and a stack) --------------------------
+    @property
+    def scene(self) -> Scene:
+        """The scene on top of the stack (the one that gets input and updates)."""
+        return self.scenes.top
+
     def set_scene(self, scene: Scene) -> None:
-        self.scene.on_exit()
-        self.scene = scene
+        """`scene` in place of every scene on the stack."""
+        self.scenes.show(scene)
         self.hovered = None
-        scene.on_enter()
+
+    def open(self, name: str, **kw: Any) -> Scene:
+        """The registered scene `name` in place of every scene."""
+        scene = make(name, self, **kw)
+        self.set_scene(scene)
+        return scene
+
+    def overlay(self, name: str, **kw: Any) -> Scene:
+        """The registered scene `name` over the current one (which stays alive below)."""
+        scene = make(name, self, **kw)
+        self.scenes.push(scene)
+        self.hovered = None
+        return scene
+
+    def push(self, scene: Scene) -> None:
+        self.scenes.push(scene)
+        self.hovered = None
+
+    def back(self) -> None:
+        """Close the top scene; with nothing below it, the title menu."""
+        if len(self.scenes.stack) <= 1:
+            self.open_menu()
+            return
+        self.scenes.pop()
+        self.hovered = None
 
     def open_menu(self) -> None:
-        from game.scenes.menu import MenuScene
-
-        self.set_scene(MenuScene(self))
+        self.open("menu")
 
     def open_setup(self) -> None:
-        from game.scenes.setup import SetupScene
-
-        self.set_scene(SetupScene(self))
+        self.open("setup")
 
     def open_settings(self, back: Scene | None = None) -> None:
-        from game.scenes.settings_scene import SettingsScene
-
-        self.set_scene(SettingsScene(self, back))
+        """The settings over the current scene (Back returns to it)."""
+        del back  # the stack knows where Back goes
+        self.overlay("settings")
 
     def open_pause_menu(self, table: Any) -> None:
-        from game.scenes.menu import PauseScene
-
-        self.set_scene(PauseScene(self, table))
+        self.overlay("pause", table=table)
 
     def open_guide(self, page: str | None = None) -> None:
-        """The guide (how to play, rules) at `page` ("deploy", or a rule such as "R9.3");
-        closing it returns to the scene it was opened from."""
-        from game.scenes.guide import GuideScene
-
-        if isinstance(self.scene, GuideScene):
-            self.scene.show(page)
+        """The guide (how to play, rules) at `page` ("deploy", or a rule such as "R9.3"),
+        over the current scene; closing it returns there."""
+        top = self.scenes.top if self.scenes.stack else None
+        if top is not None and type(top).__name__ == "GuideScene":
+            top.show(page)  # type: ignore[attr-defined]
         else:
-            self.set_scene(GuideScene(self, self.scene, page))
+            self.overlay("guide", page=page)
 
     def open_tutorial(self, resume: bool = True) -> None:
         """The guided first game (game.tutorial), where the learner left it if `resume`."""
-        from game.tutorial.runner import start
-
-        start(self, resume)
+        start_tutorial(self, resume)
 
     def rule_here(self) -> str:
         """The rule of what the pointer is over, when the scene knows one (F1 opens it)."""
@@ -139,17 +161,12 @@ class App:
         return str(fn(self.hovered) or "") if fn is not None else ""
 
     def start_session(self, session: Session) -> None:
-        from game.scenes.table import TableScene
-
-        table = TableScene(self, session)
-        table.autosave_enabled = session.autosaving = self.persist
+        table = self.open("table", session=session)
+        table.autosave_enabled = session.autosaving = self.persist  # type: ignore[attr-defined]
         session.preview = lambda: table_picture(table)
-        self.set_scene(table)
 
     def show_results(self, session: Session) -> None:
-        from game.scenes.results import ResultsScene
-
-        self.set_scene(ResultsScene(self, session))
+        self.open("results", session=session)
 
     def quit(self) -> None:
         self.running = False
@@ -159,13 +176,13 @@ class App:
         again while it asks, it leaves."""
         scene = self.scene
         if isinstance(scene, ConfirmScene) and scene.close_means_yes:
-            scene.on_yes()
+            scene.answer(True)
             return
-        table = table_in_play(scene)
+        table = table_in_play(self)
         if table is None:
             self.running = False
             return
-        ask_leave(self, table, self.quit, back=scene)
+        ask_leave(self, table, self.quit)
 
     # --- frame ---------------------------------------------------------------------------------
     def to_virtual(self, pos: tuple[int, int]) -> tuple[float, float]:
@@ -232,10 +249,12 @@ class App:
     def render(self, surf: pygame.Surface | None = None) -> None:
         surf = surf or self.window
         s, ox, oy = fit(*surf.get_size())
-        if not getattr(self.scene, "opaque", False):
+        drawn = self.scenes.drawn()  # an overlay draws over the scene it covers
+        if not getattr(drawn[0], "opaque", False):
             surf.fill(theme.BG_DARK)
         c = Canvas(surf, s, ox, oy)
-        self.scene.draw(c)
+        for scene in drawn:
+            scene.draw(c)
         if self.hover_time > 0.35 and self.hovered is not None:
             tip = self.scene.tooltip_for(self.hovered)
             rule = self.rule_here() if tip else ""

@@ -191,7 +191,7 @@ def test_f1_on_the_table_opens_the_guide_and_esc_returns_to_the_same_table(app, 
     move_mouse(app, 1500, 880)  # nothing under the pointer: the guide opens where it was
     app.step(1 / 60)
     key(app, pygame.K_F1)
-    assert isinstance(app.scene, GuideScene) and app.scene.back is table
+    assert isinstance(app.scene, GuideScene) and app.scenes.below(app.scene) is table
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_ESCAPE)
     assert app.scene is table

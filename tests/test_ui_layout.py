@@ -112,10 +112,10 @@ def test_recap_handoff_and_leave_question_fit(app):
     app.step(1 / 60)
     assert t.recap_card.visible
     check(app, "recap card")
-    app.set_scene(ConfirmScene(app, t, LEAVE_TEXT, "Leave", "Stay", app.open_menu,
-                               lambda: app.set_scene(t)))
+    app.push(ConfirmScene(app, LEAVE_TEXT, "Leave", "Stay", app.open_menu, None))
     check(app, "leave question")
-    app.set_scene(t)
+    app.back()
+    assert app.scene is t
     app.open_pause_menu(t)
     check(app, "pause menu")
 

@@ -24,7 +24,7 @@ from game.scenes.table import TableScene
 from game.session import SeatSpec, Session
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.nav import Nav
 
 Rect = tuple[float, float, float, float]
 MAX_ZOOM = 2.6  # pixels per table unit, at most (keeps the board background a sane size)
@@ -101,7 +101,7 @@ def fit_focus(focus: Rect, pad: float, aspect: float, min_w: float,
 class Stage:
     """The real table (or results) of one position, for locating targets and drawing."""
 
-    def __init__(self, app: App, pos: Position) -> None:
+    def __init__(self, app: Nav, pos: Position) -> None:
         self.pos = pos
         n = pos.game.state.n
         seats = [SeatSpec(human=(i == pos.seat), level="random") for i in range(n)]
@@ -154,7 +154,7 @@ class Stage:
             self.results.draw(c)
 
 
-def render(app: App, view: View, pos: Position, max_w: float, max_h: float,
+def render(app: Nav, view: View, pos: Position, max_w: float, max_h: float,
            cs: float) -> Picture:
     """Draw `view` of `pos` into the largest picture that fits max_w x max_h guide units
     with the focus's shape, at cs pixels per guide unit."""

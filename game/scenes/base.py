@@ -11,19 +11,29 @@ from game.layout import VH, VW
 from game.scenegraph import Button, Canvas, Node
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.nav import Nav
 
 
 class Scene(Node):
-    def __init__(self, app: App) -> None:
+    """A screen. `app` is the navigation protocol (game.scenes.nav.Nav), not the App."""
+
+    overlay = False  # True: drawn over the scene below it on the stack (which stays alive)
+
+    def __init__(self, app: Nav) -> None:
         super().__init__(0, 0, VW, VH)
         self.app = app
 
     def on_enter(self) -> None:
-        pass
+        """Pushed onto the stack (or opened)."""
 
     def on_exit(self) -> None:
-        pass
+        """Taken off the stack for good."""
+
+    def on_cover(self) -> None:
+        """An overlay was pushed over it (it stays on the stack, neither updated nor left)."""
+
+    def on_uncover(self) -> None:
+        """The overlay over it went: it is on top again."""
 
     def mouse_down(self, vx: float, vy: float, button: int) -> None:
         node = self.hit(vx, vy)

@@ -22,9 +22,10 @@ from game.guide.model import BOOK_TITLES, HOWTO, RULES, Page, View, rule_title
 from game.layout import VH, VW
 from game.scenegraph import Button, Canvas
 from game.scenes.base import Scene
+from game.scenes.manager import register
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.nav import Nav
 
 LIST_X, LIST_W = 24.0, 330.0
 PAGE_X, PAGE_R = 384.0, VW - 24.0
@@ -65,10 +66,10 @@ def wrap(text: str, size: float, width: float, cs: float, bold: bool = False) ->
     return theme.wrap(text, max(6, round(size * cs)), max(1, int(width * cs)), bold)
 
 
+@register("guide")
 class GuideScene(Scene):
-    def __init__(self, app: App, back: Scene | None = None, page: str | None = None) -> None:
+    def __init__(self, app: Nav, page: str | None = None) -> None:
         super().__init__(app)
-        self.back = back
         self.guide = guide()
         self.book, self.index = _last[0]
         self.entry = ""  # the highlighted rule entry on a rules page
@@ -118,11 +119,11 @@ class GuideScene(Scene):
             self.book, self.index = book, 0
         self.show(None)
 
+    def on_enter(self) -> None:
+        self.build()  # now it knows what it was opened over ("Back to the game")
+
     def close(self) -> None:
-        if self.back is not None:
-            self.app.set_scene(self.back)
-        else:
-            self.app.open_menu()
+        self.app.back()  # to where it was opened from (the title menu if nothing is below)
 
     # --- widgets ---------------------------------------------------------------------------------
     def build(self) -> None:
@@ -144,8 +145,9 @@ class GuideScene(Scene):
                         tip="Previous page (Left arrow)"))
         self.add(Button("Next ▸", PAGE_X + 180, FOOT_Y, 170, 44, partial(self.turn, 1), 15,
                         tip="Next page (Right arrow)"))
-        back = "Back to the game" if self.back is not None and \
-            type(self.back).__name__ in ("TableScene", "PauseScene") else "Back"
+        under = self.app.scenes.below(self)
+        back = "Back to the game" if under is not None and \
+            type(under).__name__ in ("TableScene", "PauseScene") else "Back"
         self.add(Button(f"{back} (Esc)", PAGE_R - 260, FOOT_Y, 260, 44, self.close, 15))
         self.links = self.link_buttons()
         for b in self.links:

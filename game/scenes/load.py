@@ -21,10 +21,11 @@ from game.layout import VH, VW
 from game.scenegraph import Button, Canvas, Node
 from game.scenes.base import Scene, menu_button, title_text
 from game.scenes.confirm import ConfirmScene
+from game.scenes.manager import register
 from game.session import SeatSpec, Session, all_saves, saved_seats
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.nav import Nav
 
 TABS = (("saves", "Saved games"), ("finished", "Finished games"), ("scenarios", "Scenarios"))
 COLS, ROWS = 2, 3
@@ -202,10 +203,11 @@ class SaveCard(Node):
                    "midleft", max_w=col_w - 70)
 
 
+@register("load")
 class LoadScene(Scene):
     """Tabs of save cards, six to a page (the wheel or the page buttons turn pages)."""
 
-    def __init__(self, app: App, tab: str = "saves", page: int = 0) -> None:
+    def __init__(self, app: Nav, tab: str = "saves", page: int = 0) -> None:
         super().__init__(app)
         saves = all_saves()
         scen = sorted((peek_save(p, "scenario") for p in scenarios_dir().glob("*.json")),
@@ -287,21 +289,16 @@ class LoadScene(Scene):
         what = ("Delete this game's autosaves?" if info.kind == "autosave" and not info.over
                 else "Delete this finished game?" if info.over else "Delete this saved game?")
         text = f"{what} {describe_save(info)[:120]}. This cannot be undone."
-        self.app.set_scene(ConfirmScene(self.app, self, text, "Delete", "Keep it",
-                                        partial(self.delete, info), self.back_here,
-                                        danger=True))
+        self.app.push(ConfirmScene(self.app, text, "Delete", "Keep it",
+                                   partial(self.delete, info), None, danger=True))
 
     def delete(self, info: SaveInfo) -> None:
         try:
             delete_save(info)
         except OSError as exc:
             self.error = f"It could not be deleted ({exc.strerror or 'the disk refused'})."
-            self.back_here()
             return
-        self.app.set_scene(LoadScene(self.app, self.tab, self.page))
-
-    def back_here(self) -> None:
-        self.app.set_scene(self)
+        self.app.open("load", tab=self.tab, page=self.page)
 
     # --- input and drawing --------------------------------------------------------------------
     def wheel(self, vx: float, vy: float, dy: int) -> bool:

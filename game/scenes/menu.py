@@ -13,20 +13,21 @@ from game.scenegraph import Canvas
 from game.scenes.base import Scene, menu_button, title_text
 from game.scenes.confirm import ask_leave
 from game.scenes.load import LoadScene, describe_save, draw_backdrop
+from game.scenes.manager import register
 from game.session import Session, all_saves, continue_save
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.nav import Nav
     from game.scenes.table import TableScene
 
 __all__ = ["LoadScene", "MenuScene", "PauseScene", "draw_backdrop"]
 
-# Room is left for one more button in each menu (a "How to play" entry).
 STEP = 60.0
 
 
+@register("menu")
 class MenuScene(Scene):
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Nav) -> None:
         super().__init__(app)
         self.clock = 0.0
         saves = all_saves()
@@ -38,10 +39,10 @@ class MenuScene(Scene):
         self.add(menu_button("New game", y, app.open_setup, tip="Set up seats and start"))
         self.add(menu_button("Continue", y + STEP, self.continue_game,
                              enabled=self.resume is not None, tip=tip))
-        self.add(menu_button("Load", y + 2 * STEP, lambda: app.set_scene(LoadScene(app)),
+        self.add(menu_button("Load", y + 2 * STEP, lambda: app.open("load"),
                              tip="Saved and autosaved games, newest first, and scenarios"))
         self.add(menu_button("Finished games", y + 3 * STEP,
-                             lambda: app.set_scene(LoadScene(app, "finished")),
+                             lambda: app.open("load", tab="finished"),
                              enabled=bool(finished), tip="The results of games played to the end"))
         self.add(menu_button("How to play", y + 4 * STEP, app.open_guide, w=166,
                              tip="An illustrated guide and the rules reference (F1)"))
@@ -90,16 +91,20 @@ class MenuScene(Scene):
         return False
 
 
+@register("pause")
 class PauseScene(Scene):
-    """Esc on the table: resume, save, settings, leave (asking first)."""
+    """Esc on the table: resume, save, settings, leave (asking first). An overlay: the table
+    stays alive under it, exactly where it was."""
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    overlay = True
+
+    def __init__(self, app: Nav, table: TableScene) -> None:
         super().__init__(app)
         self.table = table
         y = 300.0
         self.add(menu_button("Resume", y, self.resume))
         self.add(menu_button("Save (Ctrl+S)", y + 66, self.save))
-        self.add(menu_button("Settings", y + 132, lambda: app.open_settings(back=self)))
+        self.add(menu_button("Settings", y + 132, app.open_settings))
         self.add(menu_button("How to play (F1)", y + 198, app.open_guide))
         self.add(menu_button("Leave to the menu", y + 264, self.leave,
                              tip="The game is kept where it is; Continue resumes it"))
@@ -107,20 +112,19 @@ class PauseScene(Scene):
                              tip="The game is kept where it is; Continue resumes it"))
 
     def resume(self) -> None:
-        self.app.set_scene(self.table)
+        self.app.back()
 
     def save(self) -> None:
         self.table.save()
         self.resume()
 
     def leave(self) -> None:
-        ask_leave(self.app, self.table, self.app.open_menu, back=self)
+        ask_leave(self.app, self.table, self.app.open_menu)
 
     def quit(self) -> None:
-        ask_leave(self.app, self.table, self.app.quit, back=self)
+        ask_leave(self.app, self.table, self.app.quit)
 
-    def draw_self(self, c: Canvas) -> None:
-        self.table.draw(c)
+    def draw_self(self, c: Canvas) -> None:  # over the table (the stack draws it first)
         c.alpha_fill((10, 6, 4, 190), 0, 0, VW, VH)
         title_text(c, "Paused", 220)
 

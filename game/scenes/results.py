@@ -10,12 +10,13 @@ from game import theme, tokens
 from game.layout import VH, VW
 from game.scenegraph import Canvas
 from game.scenes.base import Scene, menu_button, title_text
+from game.scenes.manager import register
 from game.scenes.table import TableScene
 from game.score_history import score_history
 from game.session import Session
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.nav import Nav
 
 BOARD_BOX = (40.0, 150.0, 560.0, 555.0)  # x, y, w, h of the final board picture
 TABLE_X = 660.0
@@ -26,11 +27,12 @@ CATEGORIES = (("reserve", "Energy reserve"), ("monuments", "Monuments"),
               ("total", "Total"))
 
 
+@register("results")
 class ResultsScene(Scene):
     """The final scores by category, the winner and tiebreak, the final board and a chart of
     every seat's score turn by turn."""
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: Nav, session: Session) -> None:
         super().__init__(app)
         self.session = session
         g = session.game

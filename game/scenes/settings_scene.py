@@ -13,19 +13,20 @@ from game import theme
 from game.layout import VW
 from game.scenegraph import Button, Canvas
 from game.scenes.base import Scene, menu_button, title_text
+from game.scenes.manager import register
 from game.settings import ANIM_SPEEDS, BOT_DELAYS, VOLUMES, WINDOW_SIZES
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.nav import Nav
 
 
 ROW_STEP = 56  # eleven rows from y 150 end at 754, above Back at 780
 
 
+@register("settings")
 class SettingsScene(Scene):
-    def __init__(self, app: App, back: Scene | None = None) -> None:
+    def __init__(self, app: Nav) -> None:
         super().__init__(app)
-        self.back = back
         self.build()
 
     def build(self) -> None:
@@ -91,10 +92,7 @@ class SettingsScene(Scene):
         self.build()
 
     def go_back(self) -> None:
-        if self.back is not None:
-            self.app.set_scene(self.back)
-        else:
-            self.app.open_menu()
+        self.app.back()  # to where it was opened from
 
     def draw_self(self, c: Canvas) -> None:
         c.fill(theme.BG, 0, 0, VW, 900)

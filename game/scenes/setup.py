@@ -18,10 +18,11 @@ from game.bot_worker import bot_levels
 from game.layout import VW
 from game.scenegraph import Button, Canvas, Node
 from game.scenes.base import Scene, menu_button, title_text
+from game.scenes.manager import register
 from game.session import NAME_MAX, SeatSpec, Session, clean_name
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.nav import Nav
 
 ROW_Y, ROW_H = 130.0, 62.0
 PANEL_X, PANEL_Y, PANEL_W, PANEL_H = 1000.0, 130.0, 560.0, 630.0
@@ -91,8 +92,9 @@ class NameField(Node):
             c.line(theme.INK, (caret, 10), (caret, self.h - 10), 2)
 
 
+@register("setup")
 class SetupScene(Scene):
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Nav) -> None:
         super().__init__(app)
         levels = bot_levels()
         self.default_level = "normal" if "normal" in levels else levels[0]

@@ -28,11 +28,12 @@ from game.prompt_bar import Popup, PromptBar
 from game.recap import Recap
 from game.scenegraph import Button, Canvas, Node, TextLog
 from game.scenes.base import Scene
+from game.scenes.manager import register
 from game.session import Session, save_problem, saves_dir
 from game.targets import Hotspot, target_kind
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.nav import Nav
 
 TYPES = ("compass", "rose", "magnet", "wild")
 SCORE_PARTS = (("reserve", "energy reserve"), ("monuments", "monuments"),
@@ -43,9 +44,10 @@ RECAP_LINES = 6  # turns shown on the recap card (the log holds everything)
 _MISSING = object()
 
 
+@register("table")
 class TableScene(Scene):
     opaque = True  # draws a cached full-window backdrop: the app need not clear
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: Nav, session: Session) -> None:
         super().__init__(app)
         self.session = session
         self.game = session.game
@@ -96,8 +98,8 @@ class TableScene(Scene):
         self.log_drawer.open = self.settings.show_log
         self.handoff = Handoff(self)
         self.highlights = _HighlightLayer(self)
-        self.overlay = DeviceOverlay(self)
-        self.add(self.overlay)
+        self.device_overlay = DeviceOverlay(self)
+        self.add(self.device_overlay)
         self.skip_button = Button("Skip to your turn \u25b8\u25b8", RIGHT_X + RIGHT_W - 232,
                                   PROMPT_Y + PROMPT_H - 46, 220, 36, self.skip_bots, 14,
                                   tip="Play the bots' moves at once, up to the next decision "

@@ -27,7 +27,7 @@ from game.tutorial.overlay import TutorialOverlay
 from game.tutorial.script import LEARNER, LESSONS, Lesson, Step
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.scenes.nav import Nav
 
 SCENARIOS = ASSETS.parent / "saves" / "scenarios"
 LAUNCH_SAY = ("Launch it: drag the plunger under the tile down and let go, or press "
@@ -56,7 +56,7 @@ def lesson_game(lesson: Lesson) -> Game:
 
 
 class Tutorial:
-    def __init__(self, app: App, remember: bool = True, autoplay: bool = False) -> None:
+    def __init__(self, app: Nav, remember: bool = True, autoplay: bool = False) -> None:
         self.app = app
         self.remember = remember
         self.autoplay = autoplay
@@ -334,7 +334,7 @@ class Tutorial:
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
 
 
-def start(app: App, resume: bool = True) -> Tutorial:
+def start(app: Nav, resume: bool = True) -> Tutorial:
     """The title menu's "Tutorial" and `python -m game --tutorial`."""
     tut = Tutorial(app)
     tut.start(resume)
