@@ -39,7 +39,7 @@ SQUARE = 1000.0 * BOARD_S  # the map square's side in virtual units
 # monument colours of the catalog (monuments.json "colour")
 MONUMENT_COLOUR: dict[str, theme.Colour] = {
     "blue": (70, 110, 178), "red-brown": (150, 76, 52), "sea-green": (54, 140, 128),
-    "green": (76, 138, 64), "black": (58, 54, 62), "white-gold": (214, 192, 128),
+    "green": (76, 138, 64), "black": (92, 80, 110), "white-gold": (214, 192, 128),
 }
 OPEN_FACE = (250, 240, 212)
 DONE_FACE = (255, 222, 140)
@@ -433,9 +433,9 @@ def draw_stack(c: Canvas, view: BoardView, lay: RegionLayout, pose: StackPose) -
     for pc in pose.top:
         _draw_piece(c, view, lay, Piece(pc.section, pc.x + sx, pc.y + sy, pc.fh, pc.open,
                                         pc.spaces, pc.completed, pc.glow), col)
-    if pose.sparkle >= 0:
-        for ex in (fx0 + 4, fx0 + sp.face_w - 4, fx0 + sp.face_w / 2):
-            tokens.sparkle(c, ex, pose.sparkle_y, pose.sparkle, sp.face_w * 0.32)
+    if pose.sparkle >= 0:  # bursts from the seam's two ends, where it snapped home
+        for ex in (fx0 - 2, fx0 + sp.face_w + 2):
+            tokens.sparkle(c, ex, pose.sparkle_y, pose.sparkle, sp.face_w * 0.3, 9)
 
 
 def _built_face(c: Canvas, x: float, y: float, w: float, h: float, col: theme.Colour,

@@ -60,23 +60,6 @@ def flying_token(a: Point, b: Point, etype: int, colour: Any, shape: str
     return draw
 
 
-def walking_figure(points: list[Point], colour: Any, shape: str
-                   ) -> Callable[[Canvas, float], None]:
-    def draw(c: Canvas, t: float) -> None:
-        if len(points) == 1:
-            x, y = points[0]
-            facing = None
-        else:
-            f = t * (len(points) - 1)
-            i = min(len(points) - 2, int(f))
-            u = f - i
-            (x0, y0), (x1, y1) = points[i], points[i + 1]
-            x, y = x0 + (x1 - x0) * u, y0 + (y1 - y0) * u - abs(math.sin(u * math.pi)) * 5
-            facing = (x1 - x0, y1 - y0)
-        tokens.figure(c, x, y - 3, 8.5, colour, shape, facing)
-    return draw
-
-
 def flash(p: Point, colour: Any, radius: float = 40.0, text: str = ""
           ) -> Callable[[Canvas, float], None]:
     def draw(c: Canvas, t: float) -> None:

@@ -190,7 +190,7 @@ def frame_base(c: Canvas, x: float, y: float, w: float, h: float, built: int,
                total: int) -> None:
     """The iron frame a monument stands on, with a pip per section along its front: gold
     for each constructed one, dark for those to come."""
-    iron = (72, 70, 80)
+    iron = (60, 62, 70)
     c.fill(theme.darken(iron, 0.5), x + 1.5, y + 2, w, h, 2.5)
     c.fill(iron, x, y, w, h, 2.5)
     c.line(theme.lighten(iron, 0.35), (x + 2, y + 0.8), (x + w - 2, y + 0.8), 1)

@@ -1031,9 +1031,9 @@ class TableScene(Scene):
                 for et in range(4):
                     tokens.energy(bc, -100, -100, 9 + 4 * math.sin(math.pi * k / 18), et, col,
                                   shape)
-            for ang in range(0, 360, 5):
+            for ang in range(0, 360, 5):  # figures walk on the map, at the board's scale
                 a = math.radians(ang)
-                tokens.figure(c, -100, -100, 8.5, col, shape, (math.cos(a), math.sin(a)))
+                tokens.figure(bc, -100, -100, 10, col, shape, (math.cos(a), math.sin(a)))
         for size in (15, 16):
             theme.font(max(6, round(size * s)), True)
         if self.settings.trapdoor_physics and self.settings.anim_speed > 0:
