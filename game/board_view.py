@@ -424,8 +424,7 @@ def draw_stack(c: Canvas, view: BoardView, lay: RegionLayout, pose: StackPose) -
     for k in range(pose.built):
         tokens.slab(c, fx0, lay.base_top + sy - (k + 1) * sp.slab, sp.face_w, sp.slab + 0.6,
                     theme.darken(col, 0.05 * (pose.built - 1 - k)))
-    covered = any(pc.open or abs(pc.y + pc.fh - top_y) < 0.5 for pc in pose.top)
-    if pose.built and not covered:  # the top of the highest slab shows
+    if pose.built:  # the top of the highest slab (what stands on it covers it)
         _built_face(c, fx0, top_y - sp.face_h, sp.face_w, sp.face_h, col,
                     crown=pose.built >= lay.sections)
     elif not pose.built and not pose.top:
@@ -702,6 +701,9 @@ class BoardView(Node):
         self.scale = BOARD_S * zoom
         self.x = BOARD_X - self.view_x * self.scale
         self.y = BOARD_Y - self.view_y * self.scale
+        if zoom == 1.0:  # the table's cached layers show the map again: free the picture
+            self._board = self._pic_bg = None
+            self._pic_scale = -1.0
         self._sync_visibility()
         self._place_controls()
 
