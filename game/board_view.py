@@ -1395,7 +1395,7 @@ class MonumentCard(Node):
                    max_w=w - 52)
         holder = next((t.session.name(i) for i, p in enumerate(t.shown.players)
                        if p.patron == mid), "")
-        patron = ("Patron token: beside the monument, free to take" if m.patron
+        patron = ("Patron token: beside the monument, not taken yet" if m.patron
                   else f"Patron token: held by {holder}" if holder else "Patron token: used")
         tokens.patron_token(c, 22, y + 64, 9)
         c.text_box(patron, 40, y + 53, w - 52, 22, 11, theme.INK_SOFT, False, "left")
