@@ -2,8 +2,10 @@
 
     .venv/bin/python docs/make_screenshots.py [--only NAME ...]
 
-Writes docs/<name>.png for: menu, table, load, recap, results (and guide, tutorial when
-those scenes exist). Every picture is drawn by the game's own scenes from seeded games.
+Writes docs/<name>.png for: menu, table, load, recap, results, monument (a monument close-up,
+zoomed in, with its card), snap (a section snapping onto its stack, mid-animation) (and
+guide, tutorial when those scenes exist). Every picture is drawn by the game's own scenes
+from seeded games.
 """
 
 from __future__ import annotations
@@ -22,8 +24,10 @@ os.environ["AAC_HOME"] = tempfile.mkdtemp(prefix="aac-shots-")
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from engine import events as ev  # noqa: E402
 from engine.persist.io import load_game  # noqa: E402
 from game.app import App  # noqa: E402
+from game.board_view import BURST, geometry  # noqa: E402
 from game.scenes.load import LoadScene  # noqa: E402
 from game.session import SeatSpec, Session  # noqa: E402
 from game.settings import Settings  # noqa: E402
@@ -98,9 +102,74 @@ def shot_results(app: App) -> None:
     settle(app)
 
 
+def zoom_on(app: App, mid: str, zoom: float, at: float = 0.5) -> None:
+    """Zoom the table's map in on monument `mid` (it stands `at` of the way across the map
+    square), and wait until the zoomed map is drawn sharp."""
+    b = app.scene.board
+    x, y = geometry().by_monument[mid].centre
+    span = 1000 / zoom
+    b.set_view(zoom, x - span * at, y - span / 2)
+    settle(app, int(BURST * 60) + 3)
+
+
+def shot_monument(app: App) -> None:
+    """A monument close-up (zoomed in), its card open beside it (hovered a moment)."""
+    app.start_session(Session.mid_game(7, 4, 1500))
+    settle(app)
+    t = app.scene
+    mid = "tidewatch_observatory"
+    zoom_on(app, mid, 2.6, at=0.72)
+    lay = geometry().by_monument[mid]
+    app.mouse_v = t.board.virtual(lay.x + lay.w - 6, lay.y + lay.h - 10)
+    app.rehover()
+    settle(app, 50)
+
+
+def shot_snap(app: App) -> None:
+    """Replay a seeded game up to a move that constructs a section, play that move at normal
+    speed and take the picture as the next section snaps onto the stack."""
+    seed = 3
+    s = Session.new([SeatSpec(True)] * 4, seed)
+    rng = random.Random(seed)
+    found = 0
+    while s.game.pending is not None:
+        cid = rng.choice(s.game.pending.choices).id
+        probe = s.game.clone()
+        if any(isinstance(e, ev.SectionConstructed) and e.next_section
+               for e in probe.choose(cid)):
+            found += 1
+            if found == 3:
+                break
+        s.apply(cid)
+    app.settings.anim_speed = 1.0
+    app.start_session(s)
+    settle(app)
+    t = app.scene
+    snaps: list[str] = []
+    real = app.sound.play
+
+    def play(name: str | None) -> bool:
+        if name == "snap":
+            snaps.append(name)
+        return real(name)
+
+    app.sound.play = play  # type: ignore[method-assign]
+    t.choose(cid)
+    for _ in range(3000):
+        if t.board.anims:
+            break
+        app.step(1 / 60)
+    zoom_on(app, next(iter(t.board.anims)), 2.6)
+    for _ in range(3000):
+        if snaps:
+            break
+        app.step(1 / 60)
+    settle(app, 5)  # just after the contact: the shake and the sparkles
+
+
 SHOTS: dict[str, Callable[[App], None]] = {
     "menu": shot_menu, "table": shot_table, "load": shot_load, "recap": shot_recap,
-    "results": shot_results,
+    "results": shot_results, "monument": shot_monument, "snap": shot_snap,
 }
 
 

@@ -99,6 +99,15 @@ def _apply(s: GameState, r: Rules, e: Any) -> None:
         m.completed = False
         nxt = r.sections.get(e.next_section) if e.next_section else None
         m.spaces = [-1] * len(nxt.symbols) if nxt is not None else []
+    elif isinstance(e, ev.SectionDeconstructed):  # R25.6.3: to the bottom of the stack
+        m = s.monuments[e.monument]
+        was_full = not m.stack
+        if e.section in m.built:
+            m.built.remove(e.section)
+        if e.section not in m.stack:
+            m.stack.append(e.section)
+        if was_full:
+            m.spaces = [-1] * len(r.sections[e.section].symbols)
     elif isinstance(e, ev.TrackMoved):
         tr = s.players[e.seat].tracks[("monument", "pillar").index(e.track)]
         tr[1] = e.to_peg

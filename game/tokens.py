@@ -171,3 +171,75 @@ def slot_centre(x: float, y: float, w: float, h: float, n: int, i: int,
     """Centre and radius of slot i of n in a tile drawn by `tile`."""
     cy = y + h * (0.22 if row == "top" else 0.78)
     return x + w * (i + 0.5) / max(1, n), cy, 0.0
+
+
+# --- monument pieces --------------------------------------------------------------------------
+def slab(c: Canvas, x: float, y: float, w: float, h: float, colour: theme.Colour,
+         radius: float = 3.0) -> None:
+    """The front side of one monument section seen from above and in front (2.5-D): a band
+    `h` thick, lit from the upper left, darker towards its right end, with a bright top
+    edge and a dark seam under it."""
+    c.fill(theme.darken(colour, 0.5), x, y, w, h, radius)
+    c.fill(theme.darken(colour, 0.28), x, y, w - 6, h * 0.85, radius)
+    c.fill(theme.darken(colour, 0.1), x + 1, y, w * 0.55, h * 0.7, radius)
+    c.line(theme.lighten(colour, 0.35), (x + 3, y + 0.4), (x + w - 5, y + 0.4), 0.9)
+    c.line(theme.darken(colour, 0.65), (x + 2, y + h), (x + w - 2, y + h), 0.9)
+
+
+def frame_base(c: Canvas, x: float, y: float, w: float, h: float, built: int,
+               total: int) -> None:
+    """The iron frame a monument stands on, with a pip per section along its front: gold
+    for each constructed one, dark for those to come."""
+    iron = (60, 62, 70)
+    c.fill(theme.darken(iron, 0.5), x + 1.5, y + 2, w, h, 2.5)
+    c.fill(iron, x, y, w, h, 2.5)
+    c.line(theme.lighten(iron, 0.35), (x + 2, y + 0.8), (x + w - 2, y + 0.8), 1)
+    if total <= 0:
+        return
+    step = min(9.0, (w - 12) / max(1, total))
+    x0 = x + w / 2 - step * (total - 1) / 2
+    for k in range(total):
+        col = theme.GOLD if k < built else (44, 42, 50)
+        c.circle(col, x0 + k * step, y + h * 0.55, max(1.2, h * 0.24))
+
+
+def sparkle(c: Canvas, x: float, y: float, t: float, reach: float = 26.0,
+            n: int = 8) -> None:
+    """A burst of little stars flying out of (x, y) and fading as t runs 0 to 1."""
+    if not 0.0 <= t < 1.0:
+        return
+    for k in range(n):
+        a = (k + 0.5) * 2 * math.pi / n
+        d = reach * (0.25 + 0.75 * t)
+        r = 3.2 * (1 - t) + 0.6
+        col = theme.HILITE_EDGE if k % 2 else theme.HILITE
+        c.shape("star", col, x + d * math.cos(a), y + d * math.sin(a) * 0.6, r)
+
+
+BONUS_ICON = {"place_bridge": "bridge", "move_character": "boot", "gain_conduit": "channel",
+              "upgrade_action": "castle"}
+
+
+def bonus_tile(c: Canvas, x: float, y: float, r: float, effect: str) -> None:
+    """A monument bonus tile: a gold square with the picture of what it gives."""
+    def draw(cc: Canvas) -> None:
+        cc.fill((92, 70, 48), -r + 0.8, -r + 1.2, 2 * r, 2 * r, r * 0.3)
+        cc.fill((238, 208, 140), -r, -r, 2 * r, 2 * r, r * 0.3)
+        cc.fill((150, 110, 40), -r, -r, 2 * r, 2 * r, r * 0.3, 1.2)
+        name = BONUS_ICON.get(effect)
+        if name:
+            cc.icon(name, 0, 0, r * 1.45)
+        else:
+            cc.shape("star", (150, 100, 30), 0, 0, r * 0.62)
+
+    sprite(c, ("bonus", r, effect), x, y, r * 1.2 + 2, draw)
+
+
+def patron_token(c: Canvas, x: float, y: float, r: float) -> None:
+    def draw(cc: Canvas) -> None:
+        cc.circle((70, 52, 20), 0.8, 1.2, r)
+        cc.circle((176, 136, 58), 0, 0, r)
+        cc.circle((110, 84, 30), 0, 0, r, 1.2)
+        cc.icon("patron", 0, -0.3, r * 1.55)
+
+    sprite(c, ("patron", r), x, y, r * 1.2 + 2, draw)

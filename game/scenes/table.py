@@ -16,9 +16,9 @@ from engine import events as ev
 from engine.core import Ctx
 from engine.decisions import Choice, Decision
 from engine.scoring import final_scores
-from game import display_model, fx, theme, tokens, trapdoor
+from game import display_model, fx, monument_anim, theme, tokens, trapdoor
 from game.animations import Animator, Tween, ease_in_out, ease_out_back
-from game.board_view import BoardView, to_virtual
+from game.board_view import BoardView, geometry
 from game.device_view import STAGING_X, TILE_H, TILE_W, TILE_Y, DeviceView, SeatsView, pos_x
 from game.guide import links
 from game.guide.rulelink import RuleLink
@@ -116,7 +116,7 @@ class TableScene(Scene):
                  self.toast, self.fire_button, self.launch_hint, self.log_drawer,
                  self.handoff)
         self.rule_link = RuleLink(self)  # "Rule R9.3 ▸" after a why-not (opens the guide)
-        self.add(self.rule_link)
+        self.add(self.rule_link, self.board.card)
         self.tutorial: Any = None  # the tutorial's overlay (game.tutorial) may take input
         self.refresh()
 
@@ -246,7 +246,7 @@ class TableScene(Scene):
         if self.log_drawer.visible and self.log_drawer.contains(lx, ly):
             self.log_drawer.wheel(dy)
             return True
-        return False
+        return self.board.wheel(vx, vy, dy)  # over the map: zoom around the pointer
 
     def on_update(self, dt: float) -> None:
         self.clock += dt
@@ -518,9 +518,7 @@ class TableScene(Scene):
         elif kind == "staging":
             return RIGHT_X + 96, DEVICE_Y + TILE_Y + TILE_H / 2
         elif kind == "shop":
-            from game.board_view import geometry
-
-            return to_virtual(*geometry().bank(owner))
+            return self.board.virtual(*geometry().bank(owner))
         spots = self.spots.get(key)
         if spots:
             r = spots[0].world_rect()
@@ -556,24 +554,19 @@ class TableScene(Scene):
                                           land=self._putter(e)))
                 at += stagger
                 visual = True
-            elif isinstance(e, ev.FigureMoved):
-                pts = [to_virtual(*self.board.figure_point(e.seat, sp_))
-                       for sp_ in e.path]
-                sp = self.fxl.spawn(fx.walking_figure(pts, self.session.colour(e.seat),
-                                                      self.session.shape(e.seat)))
-                dur = 0.2 * max(1, len(pts) - 1)
-                tweens.append(self._tween(sp, at, dur, start=self._hide_figure(e.seat),
-                                          land=self._place_figure(e)))
-                at += dur
+            elif isinstance(e, (ev.FigureMoved, ev.FigureTeleported)):
+                walk = self.board.figure_walk(e)  # space by space: turns, hops; a teleport leaps
+                sp = self.board.spawn(walk.draw)
+                tweens.append(fx.sprite_tween(sp, at, walk.duration,
+                                              start=self._hide_figure(e.seat),
+                                              land=self._place_figure(e)))
+                at += walk.duration
                 visual = True
-            elif isinstance(e, ev.FigureTeleported):
-                b = to_virtual(*self.board.figure_point(e.seat, e.dst))
-                a = to_virtual(*self.board.figure_point(e.seat, e.src)) if e.src else b
-                sp = self.fxl.spawn(fx.walking_figure([a, b], self.session.colour(e.seat),
-                                                      self.session.shape(e.seat)))
-                tweens.append(self._tween(sp, at, 0.5, start=self._hide_figure(e.seat),
-                                          land=self._place_figure(e)))
-                at += 0.5
+            elif isinstance(e, ev.BridgeBuilt) and e.space in self.board.g.spaces:
+                sp = self.board.bridge_drop(e.space, f"p:{e.seat}:{e.tier}")
+                tweens.append(fx.sprite_tween(sp, at, fx.DROP_S, land=self._applier(e),
+                                              marks={fx.DROP_CONTACT: self._sound("land")}))
+                at += fx.DROP_S
                 visual = True
             elif isinstance(e, ev.TilesPushed) and e.seat == self.device.seat:
                 tweens.append(self._slide_tiles(e, at))
@@ -582,9 +575,7 @@ class TableScene(Scene):
             elif isinstance(e, ev.TileClaimed):
                 td = self.rules.tiles.get(e.tile)
                 if td is not None:
-                    from game.board_view import geometry
-
-                    a = to_virtual(*geometry().pool_slot(max(1, e.pool_slot)))
+                    a = self.board.virtual(*geometry().pool_slot(max(1, e.pool_slot)))
                     b = self.locate("staging", e.seat) if e.seat == self.device.seat else \
                         self.locate("exhausted", e.seat)
                     if e.position and e.seat == self.device.seat:
@@ -597,6 +588,11 @@ class TableScene(Scene):
             elif isinstance(e, ev.ScoreChanged):
                 tweens.append(self._count_score(e, at))
                 visual = self._score_floater(e, at, tweens) or visual
+            elif isinstance(e, (ev.SectionConstructed, ev.SectionDeconstructed)) and (
+                    tw := monument_anim.section_tween(self, e, at, self.app.sound.play)):
+                tweens.append(tw)  # lifts off, the next drops on and snaps (or is pulled off)
+                at += tw.duration
+                visual = True
             elif isinstance(e, (ev.SectionCompleted, ev.SectionConstructed)):
                 spots = self.spots.get(f"monument:{e.monument}")
                 if spots:
@@ -709,6 +705,11 @@ class TableScene(Scene):
 
     def _bump(self) -> None:
         self.rev += 1
+
+    def _sound(self, name: str) -> Callable[[], None]:
+        def go() -> None:
+            self.app.sound.play(name)
+        return go
 
     def _taker(self, e: ev.TokenMoved) -> Callable[[], None]:
         def go() -> None:
@@ -856,6 +857,8 @@ class TableScene(Scene):
             lx, ly = node.to_local(vx, vy)
             node.on_click(lx, ly, button)
             return
+        if self.board.press(vx, vy, button):  # zoomed in: a drag pans, a click clicks on release
+            return
         if self.animator.busy:
             self.queued.append(("click", (vx, vy, button)))
             return
@@ -922,6 +925,8 @@ class TableScene(Scene):
         mods = getattr(event, "mod", 0)
         if key == pygame.K_SPACE:
             self.animator.skip()
+            return True
+        if self.board.zoom_key(key):  # Home / 0 shows the whole map, + and - zoom
             return True
         if self.animator.busy and key not in (pygame.K_ESCAPE, pygame.K_F11):
             self.queued.append(("key", event))
@@ -1081,9 +1086,9 @@ class TableScene(Scene):
                 for et in range(4):
                     tokens.energy(bc, -100, -100, 9 + 4 * math.sin(math.pi * k / 18), et, col,
                                   shape)
-            for ang in range(0, 360, 5):
+            for ang in range(0, 360, 5):  # figures walk on the map, at the board's scale
                 a = math.radians(ang)
-                tokens.figure(c, -100, -100, 8.5, col, shape, (math.cos(a), math.sin(a)))
+                tokens.figure(bc, -100, -100, 10, col, shape, (math.cos(a), math.sin(a)))
         for size in (15, 16):
             theme.font(max(6, round(size * s)), True)
         if self.settings.trapdoor_physics and self.settings.anim_speed > 0:
@@ -1105,7 +1110,7 @@ class TableScene(Scene):
             self.device.draw_frame(cc.sub(self.device.x, self.device.y))
             self.prompt.draw_frame(cc.sub(self.prompt.x, self.prompt.y))
             self.seats.draw_frame(cc.sub(self.seats.x, self.seats.y))
-            bc = cc.sub(self.board.x, self.board.y, self.board.scale)
+            bc = cc.sub(*self.board.home)  # the unzoomed map (zoomed, the board draws its own)
             self._chrome.blit(self.board.background(bc.s), bc.pt(0, 0))
             if pygame.display.get_surface() is not None:
                 self._chrome = self._chrome.convert()
@@ -1133,7 +1138,7 @@ class TableScene(Scene):
         s = self.shown
         if name.startswith("board:"):
             area = name[6:]
-            bc = cc.sub(self.board.x, self.board.y, self.board.scale)
+            bc = cc.sub(*self.board.home)
             rect = bc.rect(*self.board.AREAS[area])
             view: Any = None
         else:
