@@ -8,7 +8,7 @@ import sys
 
 
 def _simulate(a: argparse.Namespace) -> int:
-    from engine.simulate import simulate
+    from engine.aac.simulate import simulate
 
     if not 2 <= a.players <= 5:
         print("--players must be 2-5", file=sys.stderr)
@@ -25,10 +25,10 @@ def _simulate(a: argparse.Namespace) -> int:
 
 def _play(a: argparse.Namespace) -> int:
     """A bots' game in the terminal, with its log and the final score breakdown."""
-    from engine.bots.random_bot import RandomBot
-    from engine.config import GameConfig
-    from engine.game import new_game
-    from engine.log import describe
+    from engine.aac.config import GameConfig
+    from engine.aac.game import new_game
+    from engine.aac.log import describe
+    from engine.kernel.bots import RandomBot
 
     g = new_game(GameConfig(players=a.players, seed=a.seed))
     chars = [p.character for p in g.state.players]
@@ -70,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(fn=_play)
     import importlib.util
 
-    for mod in ("engine.bots.commands", "engine.persist.commands"):
+    for mod in ("engine.aac.bots.commands", "engine.aac.persist.commands"):
         try:
             found = importlib.util.find_spec(mod) is not None
         except ModuleNotFoundError:

@@ -11,8 +11,8 @@ from typing import Any
 
 import pygame
 
-from engine import names
-from engine.data import data_dir
+from engine.aac import names
+from engine.aac.data import data_dir
 from game import help, theme, tokens
 from game.layout import BOARD_S, BOARD_X, BOARD_Y
 from game.scenegraph import Canvas, Node

@@ -10,10 +10,10 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from engine import events as ev
-from engine.core import Ctx, _put, _take
-from engine.data import Rules
-from engine.state import GameState
+from engine.aac import events as ev
+from engine.aac.core import Ctx, _put, _take
+from engine.aac.data import Rules
+from engine.aac.state import GameState
 
 TYPES = ("compass", "rose", "magnet", "wild")
 

@@ -24,10 +24,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine import GameConfig, new_game  # noqa: E402
-from engine.bots.random_bot import RandomBot  # noqa: E402
-from engine.game import Game  # noqa: E402
-from engine.persist.io import SaveError, dumps_save, load_game  # noqa: E402
-from engine.state import state_to_dict  # noqa: E402
+from engine.aac.game import Game  # noqa: E402
+from engine.aac.persist.io import SaveError, dumps_save, load_game  # noqa: E402
+from engine.aac.state import state_to_dict  # noqa: E402
+from engine.kernel.bots import RandomBot  # noqa: E402
 from game.app import App  # noqa: E402
 from game.settings import Settings  # noqa: E402
 from tests import save_fuzz  # noqa: E402

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Ctx
-from engine.counters import condition_met, counter_value, qualifies
-from engine.data import COMPASS, MAGNET, ROSE, WILD
-from engine.scoring import ScoreBreakdown, final_scores, ranking, score_player
-from engine.state import BLOCKED, FIGURE_IN_POOL
+from engine.aac.core import Ctx
+from engine.aac.counters import condition_met, counter_value, qualifies
+from engine.aac.data import COMPASS, MAGNET, ROSE, WILD
+from engine.aac.scoring import ScoreBreakdown, final_scores, ranking, score_player
+from engine.aac.state import BLOCKED, FIGURE_IN_POOL
 from tests.scoring_builder import make_ctx, put_bridge, put_pillar
 
 ALL_RANDOM = (

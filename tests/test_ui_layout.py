@@ -14,7 +14,7 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from engine.persist.io import load_game  # noqa: E402
+from engine.aac.persist.io import load_game  # noqa: E402
 from game.app import App  # noqa: E402
 from game.scenes.confirm import LEAVE_TEXT, ConfirmScene  # noqa: E402
 from game.scenes.load import LoadScene  # noqa: E402

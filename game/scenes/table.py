@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from engine import events as ev
-from engine.core import Ctx
-from engine.decisions import Choice, Decision
-from engine.scoring import final_scores
+from engine.aac import events as ev
+from engine.aac.core import Ctx
+from engine.aac.scoring import final_scores
+from engine.kernel.decisions import Choice, Decision
 from game import display_model, fx, theme, tokens, trapdoor
 from game.animations import Animator, Tween, ease_out_cubic
 from game.board_view import BoardView, to_virtual

@@ -1,0 +1,73 @@
+"""R10 Reposition: move own energy from the Tile Pool or an Open section to a legal
+destination, up to N times (R10.1-R10.4)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.aac.core import Ctx, decision
+from engine.aac.data import TYPES
+from engine.aac.names import ENERGY
+from engine.aac.names import loc as where
+from engine.aac.placement import destinations, place
+from engine.aac.state import EMPTY
+from engine.kernel.decisions import Choice, Decision
+from engine.kernel.frames import Frame
+
+
+def reposition_sources(ctx: Ctx, seat: int) -> list[tuple[str, int]]:
+    s = ctx.s
+    p = s.players[seat]
+    out: list[tuple[str, int]] = [("shop", t) for t in range(4) if p.shop[t]]
+    for mon, m in s.monuments.items():
+        if m.completed:  # R10.2: energy on a Completed section cannot move
+            continue
+        for i, cell in enumerate(m.spaces):
+            if cell != EMPTY and cell // 4 == seat:
+                out.append((f"section:{mon}:{i}", cell % 4))
+    return out
+
+
+@dataclass(slots=True)
+class RepositionFrame(Frame):
+    seat: int
+    times: int
+    src: str  # "<loc>|<type>" once a source is picked
+
+    def step(self, ctx: Ctx) -> Decision | None:
+        if self.src:
+            loc, ts = self.src.split("|")
+            t = int(ts)
+            ch = destinations(ctx, self.seat, t, src=loc)
+            return decision(self.seat, "reposition_to",
+                            f"Move the {ENERGY[t]} from {where(ctx.r, loc)} to where?", ch)
+        if self.times <= 0:
+            ctx.pop()
+            return None
+        ch = []
+        for loc, t in reposition_sources(ctx, self.seat):
+            if loc == "shop" and not any(
+                d.data[0] != "shop" for d in destinations(ctx, self.seat, t, src="shop")
+            ):
+                continue
+            ch.append(Choice(f"from:{loc}:{TYPES[t]}",
+                             f"Move your {ENERGY[t]} from {where(ctx.r, loc)}",
+
+                             (loc,), f"{loc}|{t}"))
+        ch.append(Choice("done", "Stop repositioning"))
+        return decision(self.seat, "reposition_from",
+                        f"Reposition which energy? ({self.times} left)", ch)
+
+
+    def apply(self, ctx: Ctx, c: Choice) -> None:
+        if self.src:
+            loc = self.src.split("|")[0]
+            dst, t, mw = c.data
+            place(ctx, self.seat, t, loc, dst, mw, "repositioned")
+            self.src = ""
+            self.times -= 1
+            return
+        if c.id == "done":
+            ctx.pop()
+            return
+        self.src = c.data
