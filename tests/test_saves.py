@@ -500,15 +500,18 @@ def test_registered_upgrader_runs(monkeypatch: pytest.MonkeyPatch, good: Path) -
         doc["note"] = doc["note"] + " (upgraded)"
         return doc
 
-    monkeypatch.setitem(upgrade_mod.UPGRADERS, 1, v1_to_v2)
+    # the step from the current version to a next one (the good save is at the current one)
+    v = CURRENT_VERSION
+    monkeypatch.setitem(upgrade_mod.UPGRADERS, v, v1_to_v2)
     doc = json.loads(good.read_text(encoding="utf-8"))
-    out = upgrade_mod.upgrade(doc, current=2)
-    assert seen == [1]
-    assert out["version"] == 2 and out["note"].endswith(" (upgraded)")
+    assert doc["version"] == v
+    out = upgrade_mod.upgrade(doc, current=v + 1)
+    assert seen == [v]
+    assert out["version"] == v + 1 and out["note"].endswith(" (upgraded)")
     assert out["snapshot"] == doc["snapshot"]
     # a document already at the current version goes through nothing
     seen.clear()
-    assert upgrade_mod.upgrade(dict(out), current=2)["version"] == 2 and seen == []
+    assert upgrade_mod.upgrade(dict(out), current=v + 1)["version"] == v + 1 and seen == []
 
 
 def test_upgraders_chain_in_order(monkeypatch: pytest.MonkeyPatch) -> None:

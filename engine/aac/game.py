@@ -54,12 +54,12 @@ class Game:
         stack = s.stack
         while stack:
             frame = stack[-1]
-            d = frame.step(ctx)  # type: ignore[attr-defined]
+            d = frame.step(ctx)
             if d is None:
                 continue
             if auto and len(d.choices) == 1:
                 s.forced += 1
-                frame.apply(ctx, d.choices[0])  # type: ignore[attr-defined]
+                frame.apply(ctx, d.choices[0])
                 continue
             self._pending = d
             return
@@ -89,7 +89,7 @@ class Game:
         before = (self.state.clone(), d, len(self.history)) if self.undo_enabled else None
         ctx = Ctx(self.state, self.rules, self.notes)
         self.state.decisions += 1
-        self.state.stack[-1].apply(ctx, c)  # type: ignore[attr-defined]
+        self.state.stack[-1].apply(ctx, c)
         self.history.append(choice_id)
         self._run(ctx)
         if before is not None:

@@ -7,10 +7,10 @@ Work still to do (turn phases, movement points, resolutions, perks owed...) live
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.kernel.fields import Record
 from engine.kernel.frames import Frame
 
 EMPTY = -1
@@ -23,7 +23,7 @@ def enc(owner: int, etype: int) -> int:
 
 
 @dataclass(slots=True)
-class PlayerState:
+class PlayerState(Record):
     seat: int
     character: str = ""
     exhausted: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
@@ -47,19 +47,9 @@ class PlayerState:
     bridges_used: list[str] = field(default_factory=list)  # bridge benefits taken this turn
     used: list[str] = field(default_factory=list)  # once-per-turn powers used this turn
 
-    def clone(self) -> PlayerState:
-        return PlayerState(
-            self.seat, self.character, self.exhausted[:], self.reserve[:], self.shop[:],
-            self.device[:], self.staging[:], {k: v[:] for k, v in self.top.items()},
-            {k: v[:] for k, v in self.bottom.items()}, [t[:] for t in self.tracks],
-            self.charged, self.bridge_loc[:], self.bridge_side[:], self.conduits[:],
-            self.actions[:], self.figure, self.behind, self.start_region, self.patron,
-            self.entered[:], self.bridges_used[:], self.used[:],
-        )
-
 
 @dataclass(slots=True)
-class MonumentState:
+class MonumentState(Record):
     id: str
     stack: list[str] = field(default_factory=list)  # unconstructed sections, top first
     built: list[str] = field(default_factory=list)  # constructed sections, first built first
@@ -68,30 +58,21 @@ class MonumentState:
     bonus: str = ""
     patron: bool = True  # patron token still beside the monument
 
-    def clone(self) -> MonumentState:
-        return MonumentState(
-            self.id, self.stack[:], self.built[:], self.spaces[:], self.completed, self.bonus,
-            self.patron,
-        )
-
 
 @dataclass(slots=True)
-class Completion:
+class Completion(Record):
     monument: str
     section: str
     completer: int  # -1: no completer (Patron, Chronari III)
     causer: int  # who caused a no-completer completion (else the completer)
 
-    def clone(self) -> Completion:
-        return Completion(self.monument, self.section, self.completer, self.causer)
-
 
 @dataclass(slots=True)
-class GameState:
+class GameState(Record):
     n: int
     seed: int
     rng: int
-    options: dict[str, Any]
+    options: dict[str, bool]
     players: list[PlayerState] = field(default_factory=list)
     monuments: dict[str, MonumentState] = field(default_factory=dict)  # monuments in use
     bound: dict[str, list[list[int]]] = field(default_factory=dict)  # region -> [seat][type]
@@ -117,97 +98,15 @@ class GameState:
     scores: list[int] = field(default_factory=list)  # score if the game ended now, per seat
     score_dirty: int = 0  # bitmask of seats whose score may have changed this turn
 
-    def clone(self) -> GameState:
-        return GameState(
-            self.n, self.seed, self.rng, dict(self.options),
-            [p.clone() for p in self.players],
-            {k: m.clone() for k, m in self.monuments.items()},
-            {k: [row[:] for row in v] for k, v in self.bound.items()},
-            dict(self.pillars), dict(self.bridges), self.pool[:], self.supply[:],
-            self.achievements[:], {k: v[:] for k, v in self.ach.items()}, dict(self.tray),
-            [p[:] for p in self.piles], self.active, self.start_player, self.turn,
-            self.turn_type, self.end_triggered, self.over,
-            [c.clone() for c in self.completions], [f.clone() for f in self.stack],
-            self.decisions, self.forced, self.scores[:], self.score_dirty,
-        )
 
-
-# --- serialization -------------------------------------------------------------------------
-
-
-def _to_plain(v: Any) -> Any:
-    if isinstance(v, Frame):
-        d: dict[str, Any] = {"kind": type(v).__name__}
-        for f in dataclasses.fields(v):  # type: ignore[arg-type]
-            d[f.name] = _to_plain(getattr(v, f.name))
-        return d
-    if dataclasses.is_dataclass(v) and not isinstance(v, type):
-        return {f.name: _to_plain(getattr(v, f.name)) for f in dataclasses.fields(v)}
-    if isinstance(v, list | tuple):
-        return [_to_plain(x) for x in v]
-    if isinstance(v, dict):
-        return {k: _to_plain(x) for k, x in v.items()}
-    return v
+# --- serialization (generated from the fields: engine.kernel.fields) -----------------------
 
 
 def state_to_dict(s: GameState) -> dict[str, Any]:
-    out = _to_plain(s)
-    assert isinstance(out, dict)
-    return out
-
-
-def _frame_from(d: dict[str, Any]) -> Frame:
-    cls = Frame.registry[d["kind"]]
-    kwargs = {}
-    for f in dataclasses.fields(cls):  # type: ignore[arg-type]
-        val = d[f.name]
-        if isinstance(f.default, tuple) or str(f.type).startswith("tuple"):
-            val = _tuplify(val)
-        kwargs[f.name] = val
-    return cls(**kwargs)
-
-
-def _tuplify(v: Any) -> Any:
-    if isinstance(v, list):
-        return tuple(_tuplify(x) for x in v)
-    return v
-
-
-def _copy_plain(v: Any) -> Any:
-    """A deep copy of JSON-like data (dicts, lists, scalars): much faster than deepcopy."""
-    if isinstance(v, list):
-        return [_copy_plain(x) for x in v]
-    if isinstance(v, dict):
-        return {k: _copy_plain(x) for k, x in v.items()}
-    return v
+    return s.to_plain()
 
 
 def state_from_dict(d: dict[str, Any]) -> GameState:
     """Rebuild a state from `state_to_dict` output. Everything is copied: the caller's dict
     is never shared with (or changed by) the game that plays on."""
-    d = _copy_plain(d)
-    s = GameState(n=d["n"], seed=d["seed"], rng=d["rng"], options=d["options"])
-    s.players = [PlayerState(**p) for p in d["players"]]
-    s.monuments = {k: MonumentState(**m) for k, m in d["monuments"].items()}
-    s.bound = d["bound"]
-    s.pillars = d["pillars"]
-    s.bridges = d["bridges"]
-    s.pool = d["pool"]
-    s.supply = d["supply"]
-    s.achievements = d["achievements"]
-    s.ach = d["ach"]
-    s.tray = d["tray"]
-    s.piles = d["piles"]
-    s.active = d["active"]
-    s.start_player = d["start_player"]
-    s.turn = d["turn"]
-    s.turn_type = d["turn_type"]
-    s.end_triggered = d["end_triggered"]
-    s.over = d["over"]
-    s.completions = [Completion(**c) for c in d["completions"]]
-    s.stack = [_frame_from(f) for f in d["stack"]]
-    s.decisions = d["decisions"]
-    s.forced = d["forced"]
-    s.scores = d["scores"]
-    s.score_dirty = d["score_dirty"]
-    return s
+    return GameState.from_plain(d)

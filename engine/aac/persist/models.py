@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 FORMAT = "aac-save"
-CURRENT_VERSION = 1
+CURRENT_VERSION = 2
 
 Count = Annotated[int, Field(ge=0, le=21)]
 Cell = Annotated[int, Field(ge=-2, le=19)]
@@ -120,7 +120,7 @@ class SaveFile(_Strict):
     """An An Age Contrived save: config + seed + choices made + a full state snapshot."""
 
     format: Literal["aac-save"]
-    version: Literal[1]
+    version: Literal[2]
     config: ConfigModel
     seed: Seed
     choices: Annotated[list[Annotated[str, Field(max_length=400)]], Field(max_length=200_000)]

@@ -15,7 +15,7 @@ from engine.kernel.frames import Frame
 
 
 @dataclass(slots=True)
-class ActionsFrame(Frame):
+class ActionsFrame(Frame, kind="actions"):
     """R6.2: activate any number of actions while bottom-row energy remains; or end (R6.4)."""
 
     seat: int

@@ -44,7 +44,7 @@ def push_tile(ctx: Ctx, seat: int, tile: str, reverse: bool) -> str:
 
 
 @dataclass(slots=True)
-class AdvanceFrame(Frame):
+class AdvanceFrame(Frame, kind="advance"):
     """Phases: 0 Chronari II offer, 1 first push, 2 second push?, 3 second push, 4 done."""
 
     seat: int
@@ -144,7 +144,7 @@ class AdvanceFrame(Frame):
 
 
 @dataclass(slots=True)
-class LoadFrame(Frame):
+class LoadFrame(Frame, kind="load"):
     """R5.3: load each empty slot of the inserted tile (top row, then bottom row)."""
 
     seat: int

@@ -16,7 +16,7 @@ from engine.kernel.frames import Frame
 
 
 @dataclass(slots=True)
-class DepositFrame(Frame):
+class DepositFrame(Frame, kind="deposit"):
     """shop_deposit: move energy from the Exhausted Pool to the Tile Pool bank."""
 
     seat: int
@@ -45,7 +45,7 @@ class DepositFrame(Frame):
 
 
 @dataclass(slots=True)
-class ReplenishFrame(Frame):
+class ReplenishFrame(Frame, kind="replenish"):
     """R17.6 (O30): fill any or all empty top-row slots of one active tile (Valimod III: two
     tiles with an icon)."""
 
@@ -133,7 +133,7 @@ def upgrade_options(ctx: Ctx, seat: int) -> list[Choice]:
 
 
 @dataclass(slots=True)
-class UpgradeFrame(Frame):
+class UpgradeFrame(Frame, kind="upgrade"):
     seat: int
 
     def step(self, ctx: Ctx) -> Decision | None:
@@ -152,7 +152,7 @@ class UpgradeFrame(Frame):
 
 
 @dataclass(slots=True)
-class ConduitFrame(Frame):
+class ConduitFrame(Frame, kind="conduit"):
     """R19.2: top token of any pile into any empty conduit space."""
 
     seat: int
@@ -185,7 +185,7 @@ class ConduitFrame(Frame):
 
 
 @dataclass(slots=True)
-class CopyFrame(Frame):
+class CopyFrame(Frame, kind="copy_bonus"):
     """R17.5 (Echo): use any other Monument Bonus Tile in play, with its choices."""
 
     seat: int
@@ -214,7 +214,7 @@ class CopyFrame(Frame):
 
 
 @dataclass(slots=True)
-class RearrangeFrame(Frame):
+class RearrangeFrame(Frame, kind="rearrange_conduits"):
     """Rusne II: rearrange conduit tokens among the conduit spaces (as up to 4 swaps)."""
 
     seat: int
@@ -249,7 +249,7 @@ class RearrangeFrame(Frame):
 
 
 @dataclass(slots=True)
-class CustodianFrame(Frame):
+class CustodianFrame(Frame, kind="custodian"):
     """Ignotas II: before the position-2 action, swap 1 top-row energy with 1 exhausted energy
     (R14 does not apply to swaps, R14.6); the energy put in counts as loaded."""
 

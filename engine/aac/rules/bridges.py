@@ -23,7 +23,7 @@ def next_tier(ctx: Ctx, seat: int) -> int:
 
 
 @dataclass(slots=True)
-class BridgeFrame(Frame):
+class BridgeFrame(Frame, kind="bridge"):
     """R20.2: gap, over a neutral bridge, swap with an own token, or (no gap left) the box."""
 
     seat: int
@@ -85,7 +85,7 @@ class BridgeFrame(Frame):
 
 
 @dataclass(slots=True)
-class BridgeBenefitFrame(Frame):
+class BridgeBenefitFrame(Frame, kind="bridge_benefit"):
     """R20.6 / R32.16: a figure entered a bridge showing a benefit: take it or not."""
 
     seat: int

@@ -75,7 +75,7 @@ def replace_choices(ctx: Ctx, seat: int, new: str) -> list[Choice]:
 
 
 @dataclass(slots=True)
-class ClaimFrame(Frame):
+class ClaimFrame(Frame, kind="claim"):
     """Phases: 0 pick, 1 pay, 2 take (replace), 3 refill + interest."""
 
     seat: int
@@ -196,7 +196,7 @@ class ClaimFrame(Frame):
 
 
 @dataclass(slots=True)
-class FreeTileFrame(Frame):
+class FreeTileFrame(Frame, kind="free_tile"):
     """R20.7: take the rightmost Tile Pool tile for free (no interest)."""
 
     seat: int
@@ -221,7 +221,7 @@ class FreeTileFrame(Frame):
 
 
 @dataclass(slots=True)
-class InterestFrame(Frame):
+class InterestFrame(Frame, kind="interest"):
     """R9.6 step 4: clockwise from the active player, each player with shop energy may add 1."""
 
     active: int

@@ -36,7 +36,7 @@ def offer_patron(ctx: Ctx, seat: int, region: str) -> None:
 
 
 @dataclass(slots=True)
-class PatronOfferFrame(Frame):
+class PatronOfferFrame(Frame, kind="patron_offer"):
     seat: int
     monument: str
 
@@ -57,7 +57,7 @@ class PatronOfferFrame(Frame):
 
 
 @dataclass(slots=True)
-class CompletionPhase(Frame):
+class CompletionPhase(Frame, kind="completion_phase"):
     """R15.4: the active player picks the order of all pending completions."""
 
     active: int
@@ -80,7 +80,7 @@ class CompletionPhase(Frame):
 
 
 @dataclass(slots=True)
-class ResolveFrame(Frame):
+class ResolveFrame(Frame, kind="resolve_section"):
     """R15.5: participants in order, each a full turn; then the section is constructed."""
 
     monument: str
@@ -115,6 +115,9 @@ class ResolveFrame(Frame):
         t = find_power(ctx, seat, "gain_both_perks")  # Multanec II
         return bool(t)
 
+    def apply(self, ctx: Ctx, c: Choice) -> None:  # pragma: no cover - never decides
+        raise AssertionError("ResolveFrame makes no decision")
+
 
 def construct_top(ctx: Ctx, mon: str) -> None:
     """R15.5.5: attach the resolved section; the next one becomes the topmost."""
@@ -128,7 +131,7 @@ def construct_top(ctx: Ctx, mon: str) -> None:
 
 
 @dataclass(slots=True)
-class ParticipantFrame(Frame):
+class ParticipantFrame(Frame, kind="participant"):
     """One participant's turn in a resolution (R15.5.2-R15.5.4, R16, R17)."""
 
     seat: int
@@ -267,7 +270,7 @@ def wild_activated(ctx: Ctx, seat: int, loc: str) -> None:
 
 
 @dataclass(slots=True)
-class MagnetFrame(Frame):
+class MagnetFrame(Frame, kind="magnet"):
     """R16.3: load the Magnet into any empty slot of an active tile, or exhaust it."""
 
     seat: int
@@ -291,7 +294,7 @@ class MagnetFrame(Frame):
 
 
 @dataclass(slots=True)
-class CompassFrame(Frame):
+class CompassFrame(Frame, kind="compass"):
     """R16.4: place the Compass at a legal destination on a different monument, or exhaust."""
 
     seat: int
@@ -313,7 +316,7 @@ class CompassFrame(Frame):
 
 
 @dataclass(slots=True)
-class RewindFrame(Frame):
+class RewindFrame(Frame, kind="rewind"):
     """Chronari I (R25.6.1, O47): load the Wild and 1 more energy into one active tile."""
 
     seat: int

@@ -12,7 +12,7 @@ from engine.kernel.frames import Frame
 
 
 @dataclass(slots=True)
-class DeployFrame(Frame):
+class DeployFrame(Frame, kind="deploy"):
     seat: int
     positions: tuple[int, ...]
     max_tiles: int

@@ -150,7 +150,7 @@ def free_types(ctx: Ctx, seat: int, types: tuple[str, ...]) -> None:
 
 
 @dataclass(slots=True)
-class RechargeFrame(Frame):
+class RechargeFrame(Frame, kind="recharge"):
     seat: int
 
     def step(self, ctx: Ctx) -> Decision | None:
@@ -163,7 +163,7 @@ class RechargeFrame(Frame):
 
 
 @dataclass(slots=True)
-class ChoiceFrame(Frame):
+class ChoiceFrame(Frame, kind="effect_choice"):
     seat: int
     options: tuple[Any, ...]
     source: str
@@ -183,7 +183,7 @@ class ChoiceFrame(Frame):
 
 
 @dataclass(slots=True)
-class FreeReserveFrame(Frame):
+class FreeReserveFrame(Frame, kind="free_reserve"):
     """Free energy from the Reserve (R17.2), one listed type at a time; 'any' asks which."""
 
     seat: int
@@ -216,7 +216,7 @@ class FreeReserveFrame(Frame):
 
 
 @dataclass(slots=True)
-class PowerOfferFrame(Frame):
+class PowerOfferFrame(Frame, kind="edict_of_plenty"):
     """Ignotas III: instead of a wasted recharge, free 1 energy of any type (once per turn)."""
 
     seat: int
@@ -243,7 +243,7 @@ class PowerOfferFrame(Frame):
 
 
 @dataclass(slots=True)
-class ActivateActionFrame(Frame):
+class ActivateActionFrame(Frame, kind="activate_action"):
     """Position 5 (R6.5.5): use the action token under one of the other positions."""
 
     seat: int

@@ -22,7 +22,7 @@ from engine.kernel.frames import Frame
 
 
 @dataclass(slots=True)
-class OptionalPowerFrame(Frame):
+class OptionalPowerFrame(Frame, kind="power_offer"):
     """Offer an optional triggered power (Ignotas I, Rusne I, Valimod I)."""
 
     seat: int
@@ -69,7 +69,7 @@ def complete_without_completer(ctx: Ctx, seat: int, mon: str, cause: str) -> Non
 
 
 @dataclass(slots=True)
-class EndOfAdvanceFrame(Frame):
+class EndOfAdvanceFrame(Frame, kind="end_of_advance"):
     """E1 (R4.3, O8): conduit movement and optional Patron use, in the order chosen."""
 
     seat: int
@@ -145,7 +145,7 @@ def e3_powers(ctx: Ctx, seat: int) -> list[int]:
 
 
 @dataclass(slots=True)
-class EndOfTurnAbilities(Frame):
+class EndOfTurnAbilities(Frame, kind="end_of_turn_abilities"):
     """E3: the active player's abilities first, then clockwise (O61); each player orders
     their own."""
 
@@ -254,7 +254,7 @@ def migration_options(ctx: Ctx, seat: int) -> list[Choice]:
 
 
 @dataclass(slots=True)
-class MigrationFrame(Frame):
+class MigrationFrame(Frame, kind="migration"):
     seat: int
 
     def step(self, ctx: Ctx) -> Decision | None:
@@ -304,7 +304,7 @@ def deconstruct(ctx: Ctx, mon: str, sec: str) -> None:
 
 
 @dataclass(slots=True)
-class EntropyFrame(Frame):
+class EntropyFrame(Frame, kind="entropy"):
     seat: int
     phase: int
     mode: str

@@ -89,7 +89,7 @@ def step_options(ctx: Ctx, seat: int, can_fly_gap: bool) -> list[StepOption]:
 
 
 @dataclass(slots=True)
-class MoveFrame(Frame):
+class MoveFrame(Frame, kind="move"):
     """One movement opportunity (R11.4): points by kind plus flexible points (Rose, bonuses)."""
 
     seat: int
@@ -301,7 +301,7 @@ def push_conduit_movement(ctx: Ctx, seat: int, source: str = "Conduits") -> bool
 
 
 @dataclass(slots=True)
-class TeleportFrame(Frame):
+class TeleportFrame(Frame, kind="teleport"):
     """R12.10: set the figure on a space (no movement, no bridge benefits), then choose facing.
     scope: "any_non_bridge", "regions:<r1>,<r2>", or "tile_pool"."""
 

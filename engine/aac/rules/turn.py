@@ -29,7 +29,7 @@ def start_turn_flags(ctx: Ctx) -> None:
 
 
 @dataclass(slots=True)
-class TurnFrame(Frame):
+class TurnFrame(Frame, kind="turn"):
     """One turn of `seat`. Phases: 0 choose type, 1 E1, 2 E2, 3 E3, 4 E2 again, 5 E4/E5."""
 
     seat: int
