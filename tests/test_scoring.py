@@ -345,7 +345,7 @@ def test_r24_full_breakdown() -> None:
     ctx.s.ach["ach_pillars"][0] = MAGNET
     p.shop = [2, 0, 0, 0]
     b = score_player(ctx, 0)
-    assert b == ScoreBreakdown(
+    assert b == ScoreBreakdown.of(
         seat=0, reserve=6, monuments=12 + 3, pillars=9, bridge=11,
         achievements=2 * 6 + 5, tile_pool=2, total=6 + 15 + 9 + 11 + 17 + 2,
         bound_total=8, pool_total=2,

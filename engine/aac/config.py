@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.aac.modules import MODULES, check_names
+
 # Named rules options for OPEN points of RULES.md (R0.4). Defaults follow the [PROPOSED] text.
 # key -> (default, explanation in plain words). The keys are saved in game configs: keep them.
 # Developers: running_out_everywhere is RULES.md O63 (R14.1), ignotas_once_per_turn is O46 (R25.5).
@@ -30,6 +32,12 @@ RULES_OPTION_TITLES: dict[str, str] = {
 }
 
 
+def module_title(name: str) -> str:
+    """A module's title in words."""
+    m = MODULES.get(name)
+    return m.title if m is not None else name.replace("_", " ").capitalize()
+
+
 def option_title(key: str) -> str:
     """A rules option's title in words (its key with spaces if it has none)."""
     return RULES_OPTION_TITLES.get(key) or key.replace("_", " ").capitalize()
@@ -45,6 +53,10 @@ class GameConfig:
     expert_loading: bool = False  # R3.3.9 expert variant
     auto_skip_forced: bool = True  # apply decisions with exactly one legal choice automatically
     options: dict[str, Any] = field(default_factory=dict)
+    modules: tuple[str, ...] = ()  # expansion modules (engine.aac.modules), none by default
+
+    def __post_init__(self) -> None:
+        self.modules = tuple(self.modules)
 
     def validate(self) -> None:
         if not 2 <= self.players <= 5:
@@ -56,6 +68,7 @@ class GameConfig:
         for k in self.options:
             if k not in RULES_OPTIONS:
                 raise ValueError(f"unknown rules option {k!r}")
+        check_names(self.modules)
 
     def resolved_options(self) -> dict[str, Any]:
         out = {k: v[0] for k, v in RULES_OPTIONS.items()}
@@ -73,4 +86,5 @@ class GameConfig:
             "expert_loading": self.expert_loading,
             "auto_skip_forced": self.auto_skip_forced,
             "options": dict(self.options),
+            "modules": list(self.modules),
         }

@@ -1,8 +1,9 @@
 """The rules context and the small operations every rule area shares.
 
-Location strings (also used in events): "exhausted", "reserve", "shop", "slot:<pos>:<row>",
-"track:<monument|pillar>", "section:<monument>:<space>", "bound:<region>",
-"pillar:<pillar space>", "achievement:<id>:<flat|multiplier>".
+Location strings (also used in events) are declared in engine.aac.locations: "exhausted",
+"reserve", "shop", "slot:<pos>:<row>", "track:<monument|pillar>",
+"section:<monument>:<space>", "bound:<region>", "pillar:<pillar space>",
+"achievement:<id>:<flat|multiplier>".
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.aac import events as ev
+from engine.aac import locations
 from engine.aac.data import TYPES, Rules
 from engine.aac.state import EMPTY, FIGURE_IN_POOL, Completion, GameState, PlayerState
 from engine.kernel.decisions import Choice, Decision
@@ -152,83 +154,24 @@ def position_of(p: PlayerState, tile: str) -> int:
 # --- moving energy ---------------------------------------------------------------------------
 
 
+_SCORING = locations.SCORING
+
+
 def _take(ctx: Ctx, seat: int, loc: str, t: int) -> None:
-    s = ctx.s
-    p = s.players[seat]
-    if loc == "exhausted":
+    """Take one of `seat`'s energy of type t from a location (engine.aac.locations)."""
+    if loc == "exhausted":  # the commonest move, without the table's dispatch
+        p = ctx.s.players[seat]
         assert p.exhausted[t] > 0, "no such energy in the exhausted pool"
         p.exhausted[t] -= 1
-    elif loc == "reserve":
-        assert p.reserve[t] > 0
-        p.reserve[t] -= 1
-    elif loc == "shop":
-        assert p.shop[t] > 0
-        p.shop[t] -= 1
     else:
-        kind, _, rest = loc.partition(":")
-        if kind == "slot":
-            pos_s, row = rest.split(":")
-            slots = row_slots(p, p.device[int(pos_s) - 1], row)
-            i = slots.index(t)
-            slots[i] = EMPTY
-        elif kind == "track":
-            tr = p.tracks[TRACKS.index(rest)]
-            assert tr[0] == t
-            tr[0], tr[1] = EMPTY, 0
-        elif kind == "section":
-            mon, idx = rest.rsplit(":", 1)
-            sp = s.monuments[mon].spaces
-            assert sp[int(idx)] == seat * 4 + t
-            sp[int(idx)] = EMPTY
-        elif kind == "bound":
-            row_ = s.bound[rest][seat]
-            assert row_[t] > 0
-            row_[t] -= 1
-        elif kind == "pillar":
-            assert s.pillars[rest] == seat * 4 + t
-            s.pillars[rest] = EMPTY
-        else:  # achievements are locked (R22.4)
-            raise AssertionError(f"cannot take energy from {loc}")
+        locations.take(ctx, seat, loc, t)
 
 
 def _put(ctx: Ctx, seat: int, loc: str, t: int) -> None:
-    s = ctx.s
-    p = s.players[seat]
     if loc == "exhausted":
-        p.exhausted[t] += 1
-    elif loc == "reserve":
-        p.reserve[t] += 1
-    elif loc == "shop":
-        p.shop[t] += 1
+        ctx.s.players[seat].exhausted[t] += 1
     else:
-        kind, _, rest = loc.partition(":")
-        if kind == "slot":
-            pos_s, row = rest.split(":")
-            slots = row_slots(p, p.device[int(pos_s) - 1], row)
-            i = slots.index(EMPTY)
-            slots[i] = t
-        elif kind == "track":
-            tr = p.tracks[TRACKS.index(rest)]
-            assert tr[0] == EMPTY
-            tr[0], tr[1] = t, 1
-        elif kind == "section":
-            mon, idx = rest.rsplit(":", 1)
-            m = s.monuments[mon]
-            assert m.spaces[int(idx)] == EMPTY and not m.completed
-            m.spaces[int(idx)] = seat * 4 + t
-        elif kind == "bound":
-            s.bound[rest][seat][t] += 1
-        elif kind == "pillar":
-            assert s.pillars[rest] == EMPTY
-            s.pillars[rest] = seat * 4 + t
-        elif kind == "achievement":
-            aid, col = rest.split(":")
-            cols = s.ach[aid]
-            ci = 0 if col == "flat" else 1
-            assert cols[ci] == EMPTY
-            cols[ci] = seat * 4 + t
-        else:
-            raise AssertionError(f"unknown location {loc}")
+        locations.put(ctx, seat, loc, t)
 
 
 def move_energy(ctx: Ctx, seat: int, t: int, src: str, dst: str, reason: str = "") -> None:
@@ -236,7 +179,14 @@ def move_energy(ctx: Ctx, seat: int, t: int, src: str, dst: str, reason: str = "
     _take(ctx, seat, src, t)
     _put(ctx, seat, dst, t)
     ctx.emit(ev.TokenMoved(seat, TYPES[t], src, dst, reason))
-    if src == "shop" or dst == "shop" or src[0] in "rbpa" or dst[0] in "rbpa":
+    sc = _SCORING.get(src)
+    if sc is None:
+        sc = locations.scoring(src)
+    if not sc:
+        sc = _SCORING.get(dst)
+        if sc is None:
+            sc = locations.scoring(dst)
+    if sc:
         ctx.s.score_dirty |= 1 << seat
         if ctx.notes is not None:
             ctx.notes.moves.append((ctx.s.decisions, seat, t, src, dst, reason))

@@ -185,10 +185,11 @@ class PowerUsed(Event):
 class ScorePart(NamedTuple):
     """One score category of a ScoreChanged: its VP before and after, and why it changed.
 
-    `category` is a field name of engine.aac.scoring.ScoreBreakdown ("reserve", "monuments",
-    "pillars", "bridge", "achievements", "tile_pool"; words: engine.aac.names.category). `cause` is
-    player words ("energy paid for a tile from the Tile Pool", "Compass bound at Ember Forge")
-    or "" when the engine cannot tell (e.g. right after loading a save mid-turn)."""
+    `category` is a score category's name (engine.aac.scoring: "reserve", "monuments",
+    "pillars", "bridge", "achievements", "tile_pool", then the modules' categories; their
+    words: engine.aac.scoring.category(name).said). `cause` is player words ("energy paid
+    for a tile from the Tile Pool", "Compass bound at Ember Forge") or "" when the engine
+    cannot tell (e.g. right after loading a save mid-turn)."""
 
     category: str
     old: int
@@ -238,3 +239,4 @@ class SetupDone(Event):
     seats: tuple[str, ...]  # character per seat
     monuments: tuple[str, ...]
     start_player: int
+    modules: tuple[str, ...] = ()  # the expansion modules in play (engine.aac.modules)

@@ -2,39 +2,15 @@
 
 from __future__ import annotations
 
+from engine.aac import locations
 from engine.aac.core import Ctx
+from engine.aac.modules import enabled
 from engine.aac.state import EMPTY, GameState
 
 
 def energy_locations(s: GameState, seat: int) -> list[int]:
-    """Count this seat's energy per type over every location (R1.5)."""
-    p = s.players[seat]
-    tot = [0, 0, 0, 0]
-    for arr in (p.exhausted, p.reserve, p.shop):
-        for t in range(4):
-            tot[t] += arr[t]
-    for tile in p.device + p.staging:
-        for t in p.top[tile] + p.bottom[tile]:
-            if t != EMPTY:
-                tot[t] += 1
-    for tr in p.tracks:
-        if tr[0] != EMPTY:
-            tot[tr[0]] += 1
-    for m in s.monuments.values():
-        for c in m.spaces:
-            if c >= 0 and c // 4 == seat:
-                tot[c % 4] += 1
-    for rows in s.bound.values():
-        for t in range(4):
-            tot[t] += rows[seat][t]
-    for c in s.pillars.values():
-        if c >= 0 and c // 4 == seat:
-            tot[c % 4] += 1
-    for cols in s.ach.values():
-        for c in cols:
-            if c >= 0 and c // 4 == seat:
-                tot[c % 4] += 1
-    return tot
+    """Count this seat's energy per type over every location (R1.5, engine.aac.locations)."""
+    return locations.counts(s, seat)
 
 
 def check(ctx: Ctx) -> list[str]:
@@ -77,4 +53,7 @@ def check(ctx: Ctx) -> list[str]:
             _, seat_s, tier_s = b.split(":")
             if s.players[int(seat_s)].bridge_loc[int(tier_s) - 1] != sp:
                 errs.append(f"bridge {sp} out of sync")
+    for mod in enabled(s.modules):  # each module's own checks
+        if mod.invariants is not None and mod.name in s.ext:
+            errs.extend(mod.invariants(ctx))
     return errs

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from engine.aac import events as ev
 from engine.aac import names as nw
+from engine.aac.config import module_title
 from engine.aac.data import Rules
+from engine.aac.scoring import category
 
 
 def _seat(r: Rules, chars: list[str], seat: int) -> str:
@@ -29,7 +31,9 @@ def score_line(e: ev.ScoreChanged, who: str) -> str:
         return head + "."
     bits = []
     for part in e.parts:
-        text = f"{nw.category(part.category)} {signed(part.new - part.old)}"
+        cat = category(part.category)
+        words = cat.said if cat is not None else nw.cap(part.category.replace("_", " "))
+        text = f"{words} {signed(part.new - part.old)}"
         if part.cause:
             text += f": {part.cause}"
         bits.append(text)
@@ -135,6 +139,11 @@ def describe(e: ev.Event, r: Rules, chars: list[str]) -> str:
         return ("Game over. Scores: " + ", ".join(f"{who(i)} {s}" for i, s in enumerate(e.scores))
                 + ". Winner: " + " & ".join(who(w) for w in e.winners) + ".")
     if isinstance(e, ev.SetupDone):
+        mods = ""
+        if e.modules:
+            mods = "; with the " + " and ".join(module_title(m) for m in e.modules) + (
+                " modules" if len(e.modules) > 1 else " module")
         return ("Setup: " + ", ".join(who(i) for i in range(len(e.seats))) + "; monuments "
-                + ", ".join(nm(m) for m in e.monuments) + f"; {who(e.start_player)} starts.")
+                + ", ".join(nm(m) for m in e.monuments) + f"{mods}; {who(e.start_player)} "
+                "starts.")
     return "Something happened on the table."

@@ -29,7 +29,7 @@ This module imports nothing of the engine at run time (engine.aac.data imports i
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -43,16 +43,6 @@ ICON_LONG = {"move": "winged foot", "monument": "castle", "pillar": "pillar"}
 ROMAN = ("", "I", "II", "III", "IV", "V")
 TRACK_WORDS = {"monument": "Monument Track", "pillar": "Pillar Track"}
 
-# Score categories: the fields of engine.aac.scoring.ScoreBreakdown, in that order.
-SCORE_CATEGORIES = ("reserve", "monuments", "pillars", "bridge", "achievements", "tile_pool")
-CATEGORY_WORDS = {
-    "reserve": "Energy Reserve",
-    "monuments": "Monuments",
-    "pillars": "Pillars",
-    "bridge": "Bridge Token III",
-    "achievements": "Achievements",
-    "tile_pool": "Tile Pool",
-}
 
 # Decision kinds (Decision.kind) in words: what the seat is being asked.
 KIND_WORDS = {
@@ -390,10 +380,6 @@ def kind(k: str) -> str:
     return KIND_WORDS.get(k) or cap(k.replace("_", " "))
 
 
-def category(c: str) -> str:
-    return CATEGORY_WORDS.get(c) or cap(c.replace("_", " "))
-
-
 def monument_of_region(r: Rules, region: str) -> str:
     mon = r.regions[region].monument if region in r.regions else ""
     return r.names.get(mon, "") or r.names.get(region, region)
@@ -408,26 +394,30 @@ def pillar(r: Rules, pil: str) -> str:
     return f"the Pillar of {r.names.get(reg, 'Civilization')}"
 
 
+# Energy location kind -> its words (filled by engine.aac.locations, where every location is
+# declared with its words; this module imports nothing of the engine at run time).
+LOCATION_WORDS: dict[str, Callable[[Rules, str], str]] = {}
+
+
 def loc(r: Rules, where: str) -> str:
-    """A location string of engine.aac.core / events.TokenMoved in words, with its article:
-    "slot:3:top" -> "position 3 (top row)", "section:ember_forge:1" -> "Ember Forge (space 2)"."""
-    head, _, rest = where.partition(":")
-    if head == "slot":
-        pos, _, row = rest.partition(":")
-        return f"position {pos} ({row} row)"
-    if head == "section":
-        mon, _, idx = rest.rpartition(":")
-        return f"{r.names.get(mon, 'a monument')} (space {int(idx) + 1})"
-    if head == "bound":
-        return bound_area(r, rest)
-    if head == "pillar":
-        return pillar(r, rest)
-    if head == "achievement":
-        aid, _, col = rest.partition(":")
-        return f"the achievement {r.names.get(aid, 'an achievement')} ({col} column)"
-    if head == "track":
-        return f"the {track(rest)}"
-    return PLACES.get(where) or r.names.get(where, "the table")
+    """A location string of engine.aac.locations / events.TokenMoved in words, with its
+    article: "slot:3:top" -> "position 3 (top row)", "section:ember_forge:1" -> "Ember Forge
+    (space 2)"."""
+    cache = _LOC_CACHE.get(id(r))
+    if cache is None or cache[0] is not r:
+        cache = _LOC_CACHE[id(r)] = (r, {})
+    hit = cache[1].get(where)
+    if hit is None:
+        head, _, rest = where.partition(":")
+        words = LOCATION_WORDS.get(head) if rest else None
+        hit = words(r, rest) if words is not None else (
+            PLACES.get(where) or r.names.get(where, "the table"))
+        if len(cache[1]) < 20_000:
+            cache[1][where] = hit
+    return hit
+
+
+_LOC_CACHE: dict[int, tuple[Rules, dict[str, str]]] = {}  # per Rules: location -> words
 
 
 def target(r: Rules, t: str, seat_names: Sequence[str] = ()) -> str:

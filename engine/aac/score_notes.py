@@ -15,7 +15,6 @@ from typing import NamedTuple
 from engine.aac import names as nw
 from engine.aac.core import Ctx, figure_value_in_pool
 from engine.aac.events import ScorePart
-from engine.aac.names import SCORE_CATEGORIES
 from engine.aac.scoring import ScoreBreakdown, score_player
 from engine.aac.state import FIGURE_IN_POOL
 
@@ -27,17 +26,23 @@ class ScoreSnapshot(NamedTuple):
     """A seat's score by category plus the few counts the causes are told from (energy moves
     tell the rest: every bound, pillar, achievement and Tile Pool change is a move)."""
 
-    parts: tuple[int, ...]  # VP per category, SCORE_CATEGORIES order
+    parts: tuple[tuple[str, int], ...]  # (category, VP), the game's category order
     rows: int  # reserve rows fully freed
     figure: int  # VP of the seat's figure standing in the Tile Pool (Valimod)
     bridge3: str  # where the tier-III bridge token is
 
     @property
     def total(self) -> int:
-        return sum(self.parts)
+        return sum([v for _, v in self.parts])
+
+    def vp(self, cat: str) -> int:
+        for k, v in self.parts:
+            if k == cat:
+                return v
+        return 0
 
 
-ZERO = ScoreSnapshot((0,) * len(SCORE_CATEGORIES), 0, 0, "board")
+ZERO = ScoreSnapshot((), 0, 0, "board")  # every category 0
 
 
 class ScoreNotes:
@@ -69,7 +74,7 @@ def snapshot(ctx: Ctx, seat: int, b: ScoreBreakdown) -> ScoreSnapshot:
     p = ctx.s.players[seat]
     res = p.reserve
     return ScoreSnapshot(
-        (b.reserve, b.monuments, b.pillars, b.bridge, b.achievements, b.tile_pool),
+        b.parts,
         (res[0] == 0) + (res[1] == 0) + (res[2] == 0) + (res[3] == 0),
         figure_value_in_pool(ctx, seat) if p.figure == FIGURE_IN_POOL else 0,
         p.bridge_loc[2],
@@ -112,7 +117,7 @@ def _cause(ctx: Ctx, cat: str, a: ScoreSnapshot, b: ScoreSnapshot, moves: list[M
         if b.figure != a.figure:
             ph.append("your figure " + ("entered" if b.figure > a.figure else "left")
                       + " the Tile Pool")
-        more = b.parts[5] > a.parts[5]
+        more = b.vp("tile_pool") > a.vp("tile_pool")
         return _count(ph) or ("more" if more else "less") + " energy in the Tile Pool"
 
     if cat == "reserve":
@@ -145,7 +150,7 @@ def _cause(ctx: Ctx, cat: str, a: ScoreSnapshot, b: ScoreSnapshot, moves: list[M
                 aid, _, col = m[4][12:].partition(":")
                 ph.append(f"claimed {r.names.get(aid, 'an achievement')} ({col} column)")
         if not ph:
-            more = b.parts[4] > a.parts[4]
+            more = b.vp("achievements") > a.vp("achievements")
             ph.append("the multiplier column counts " + ("more" if more else "less")
                       + " energy bound to the board")
         return _count(ph)
@@ -163,7 +168,9 @@ def explain(ctx: Ctx, seat: int, a: ScoreSnapshot, b: ScoreSnapshot,
     """The categories that changed from `a` to `b`, each with a cause in words."""
     mine = [m for m in moves if m[1] == seat]
     out = []
-    for i, cat in enumerate(SCORE_CATEGORIES):
-        if a.parts[i] != b.parts[i]:
-            out.append(ScorePart(cat, a.parts[i], b.parts[i], _cause(ctx, cat, a, b, mine)))
+    before = dict(a.parts)
+    for cat, new in b.parts:
+        old = before.get(cat, 0)
+        if old != new:
+            out.append(ScorePart(cat, old, new, _cause(ctx, cat, a, b, mine)))
     return tuple(out)

@@ -1,15 +1,22 @@
-"""Final scoring (R24.1-R24.6) and standings with tiebreakers (R24.8).
+"""Final scoring (R24.1-R24.6) and standings with tiebreakers (R24.8), by named category.
 
-Base game only: Doublers (R29), Folklore, Pilgrimage and Scoring Cards are not scored here.
+The base game's six categories are `BASE_CATEGORIES`; a module adds its own
+(`ModuleDef.score_categories`: Folklore Track, Pilgrimage...), and everything that reads a
+score (the results screen, the table's tooltip, the log's ScoreChanged parts, the bots'
+evaluation) walks the categories of the game's modules (`categories`). Doublers (R29) and
+Scoring Cards (R30) are not scored yet.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from engine.aac.core import Ctx, figure_value_in_pool, shop_value
 from engine.aac.counters import bound_to_board, condition_met, counter_value
+from engine.aac.modules import MODULES, ModuleDef, on_register
+from engine.kernel.definition import ScoreCategory
 
 # The multiplier column's scoring object (achievements.json columns[col_multiplier]).
 MULTIPLIER_COUNTER: dict[str, Any] = {
@@ -23,13 +30,11 @@ MULTIPLIER_VP_EACH = 2
 
 @dataclass(frozen=True)
 class ScoreBreakdown:
+    """A seat's score by category: `parts` holds (category name, VP) in category order, and
+    each category also reads as an attribute (`b.monuments`)."""
+
     seat: int
-    reserve: int
-    monuments: int
-    pillars: int
-    bridge: int
-    achievements: int
-    tile_pool: int
+    parts: tuple[tuple[str, int], ...]
     total: int
     bound_total: int  # tiebreaker 1: energy bound to the board (R1.37)
     pool_total: int  # tiebreaker 2: Tile Pool energy, Valimod's figure counting 2
@@ -37,6 +42,26 @@ class ScoreBreakdown:
     @property
     def tiebreak_key(self) -> tuple[int, int, int]:
         return (self.total, self.bound_total, self.pool_total)
+
+    @classmethod
+    def of(cls, seat: int, total: int, bound_total: int, pool_total: int,
+           **parts: int) -> ScoreBreakdown:
+        """A breakdown from category keywords, in the order given (tests, tools)."""
+        return cls(seat, tuple(parts.items()), total, bound_total, pool_total)
+
+    def part(self, name: str) -> int:
+        """VP of one category (0 for a category this game does not have)."""
+        for k, v in self.parts:
+            if k == name:
+                return v
+        return 0
+
+    def __getattr__(self, name: str) -> int:
+        parts: tuple[tuple[str, int], ...] = object.__getattribute__(self, "parts")
+        for k, v in parts:
+            if k == name:
+                return v
+        raise AttributeError(name)
 
 
 def score_object(
@@ -110,18 +135,69 @@ def tile_pool_vp(ctx: Ctx, seat: int) -> int:
     return sum(ctx.s.players[seat].shop) + figure_value_in_pool(ctx, seat)
 
 
+Scorer = Callable[[Ctx, int], int]
+
+BASE_CATEGORIES: tuple[tuple[ScoreCategory, Scorer], ...] = (
+    (ScoreCategory("reserve", "Energy reserve", "energy reserve", "Energy Reserve"), reserve_vp),
+    (ScoreCategory("monuments", "Monuments", "monuments"), monuments_vp),
+    (ScoreCategory("pillars", "Pillars", "pillars"), pillars_vp),
+    (ScoreCategory("bridge", "Bridge token", "bridge token", "Bridge Token III"), bridge_vp),
+    (ScoreCategory("achievements", "Achievements", "achievements"), achievements_vp),
+    (ScoreCategory("tile_pool", "Tile Pool", "Tile Pool"), tile_pool_vp),
+)
+BASE_NAMES = tuple(c.name for c, _ in BASE_CATEGORIES)
+
+_CACHE: dict[tuple[str, ...], tuple[tuple[ScoreCategory, Scorer], ...]] = {}
+_FAST: dict[tuple[str, ...], tuple[tuple[str, ...], tuple[Scorer, ...]]] = {}
+
+
+def scorers(modules: tuple[str, ...] = ()) -> tuple[tuple[ScoreCategory, Scorer], ...]:
+    """(category, scorer) of the base game and then each enabled module, in order."""
+    hit = _CACHE.get(modules)
+    if hit is None:
+        extra = tuple(pair for name in modules for pair in MODULES[name].score_categories)
+        hit = _CACHE[modules] = BASE_CATEGORIES + extra
+    return hit
+
+
+def _forget(m: ModuleDef) -> None:
+    _CACHE.clear()
+    _FAST.clear()
+
+
+on_register(_forget, _forget)
+
+
+def _fast(modules: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[Scorer, ...]]:
+    hit = _FAST.get(modules)
+    if hit is None:
+        pairs = scorers(modules)
+        hit = _FAST[modules] = (tuple(c.name for c, _ in pairs), tuple(fn for _, fn in pairs))
+    return hit
+
+
+def categories(modules: tuple[str, ...] = ()) -> tuple[ScoreCategory, ...]:
+    return tuple(c for c, _ in scorers(modules))
+
+
+def category(name: str) -> ScoreCategory | None:
+    """A category by name, among the base game's and every registered module's."""
+    for c, _ in BASE_CATEGORIES:
+        if c.name == name:
+            return c
+    for m in MODULES.values():
+        for c, _ in m.score_categories:
+            if c.name == name:
+                return c
+    return None
+
+
 def score_player(ctx: Ctx, seat: int) -> ScoreBreakdown:
-    parts = (
-        reserve_vp(ctx, seat),
-        monuments_vp(ctx, seat),
-        pillars_vp(ctx, seat),
-        bridge_vp(ctx, seat),
-        achievements_vp(ctx, seat),
-        tile_pool_vp(ctx, seat),
-    )
+    names, fns = _fast(ctx.s.modules)
+    vals = [fn(ctx, seat) for fn in fns]
     return ScoreBreakdown(
-        seat, *parts, total=sum(parts), bound_total=bound_to_board(ctx, seat),
-        pool_total=shop_value(ctx, seat),
+        seat, tuple(zip(names, vals, strict=True)), total=sum(vals),
+        bound_total=bound_to_board(ctx, seat), pool_total=shop_value(ctx, seat),
     )
 
 

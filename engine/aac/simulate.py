@@ -32,9 +32,10 @@ def game_seed(seed: int, i: int) -> int:
     return seed * 1_000_003 + i
 
 
-def play_random_game(players: int, seed: int, *, check_every: str = "turn") -> GameResult:
+def play_random_game(players: int, seed: int, *, check_every: str = "turn",
+                     modules: tuple[str, ...] = ()) -> GameResult:
     """Play one game of random bots. check_every: "decision", "turn" or "end"."""
-    g: Game = new_game(GameConfig(players=players, seed=seed))
+    g: Game = new_game(GameConfig(players=players, seed=seed, modules=modules))
     g.undo_enabled = False
     bots = [RandomBot(seed * 31 + k) for k in range(players)]
     n = 0
@@ -91,11 +92,13 @@ class Summary:
         }
 
 
-def simulate(players: int, games: int, seed: int, *, check_every: str = "turn") -> Summary:
+def simulate(players: int, games: int, seed: int, *, check_every: str = "turn",
+             modules: tuple[str, ...] = ()) -> Summary:
     out = Summary(games=games, wins_by_seat=[0] * players)
     t0 = time.perf_counter()
     for i in range(games):
-        res = play_random_game(players, game_seed(seed, i), check_every=check_every)
+        res = play_random_game(players, game_seed(seed, i), check_every=check_every,
+                               modules=modules)
         out.decisions += res.decisions
         if res.finished:
             out.finished += 1

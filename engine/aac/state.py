@@ -61,10 +61,14 @@ class MonumentState(Record):
 
 @dataclass(slots=True)
 class Completion(Record):
+    """A pending completion (R15.4). `kind` names its CompletionKind ("section": a monument's
+    topmost section; modules add kinds, e.g. Pilgrimage's Shrines)."""
+
     monument: str
     section: str
     completer: int  # -1: no completer (Patron, Chronari III)
     causer: int  # who caused a no-completer completion (else the completer)
+    kind: str = "section"
 
 
 @dataclass(slots=True)
@@ -73,6 +77,7 @@ class GameState(Record):
     seed: int
     rng: int
     options: dict[str, bool]
+    modules: tuple[str, ...] = ()  # enabled expansion modules (engine.aac.modules)
     players: list[PlayerState] = field(default_factory=list)
     monuments: dict[str, MonumentState] = field(default_factory=dict)  # monuments in use
     bound: dict[str, list[list[int]]] = field(default_factory=dict)  # region -> [seat][type]
@@ -97,6 +102,9 @@ class GameState(Record):
     forced: int = 0  # single-choice decisions applied automatically (auto_skip_forced)
     scores: list[int] = field(default_factory=list)  # score if the game ended now, per seat
     score_dirty: int = 0  # bitmask of seats whose score may have changed this turn
+    # each enabled module's own plain data (JSON-like), under its name; a module with much
+    # state on the bots' hot path may add typed fields here instead
+    ext: dict[str, Any] = field(default_factory=dict)
 
 
 # --- serialization (generated from the fields: engine.kernel.fields) -----------------------

@@ -39,15 +39,18 @@ class Frame(Record, ABC):
         super().__init_subclass__(**kw)
         if abstract:
             return
-        # @dataclass(slots=True) re-creates the class without the class keywords: the copy
-        # carries the kind in its namespace and replaces the first class under that kind
-        kind = kind or cls.__dict__.get("kind", "")
         if not kind:
-            raise TypeError(f"{cls.__qualname__} must declare its kind: "
-                            f"class {cls.__name__}(Frame, kind='...')")
+            # @dataclass(slots=True) re-creates the class without the class keywords: the
+            # copy carries the kind in its namespace and takes the first class's place
+            copied = cls.__dict__.get("kind", "")
+            old = Frame.registry.get(copied) if copied else None
+            if old is None or (old.__module__, old.__name__) != (cls.__module__, cls.__name__):
+                raise TypeError(f"{cls.__qualname__} must declare its kind: "
+                                f"class {cls.__name__}(Frame, kind='...')")
+            Frame.registry[copied] = cls
+            return
         old = Frame.registry.get(kind)
-        if old is not None and (old.__module__, old.__qualname__) != (cls.__module__,
-                                                                       cls.__qualname__):
+        if old is not None:
             raise TypeError(f"frame kind {kind!r} is declared twice: by {old.__qualname__} "
                             f"({old.__module__}) and by {cls.__qualname__} ({cls.__module__})")
         cls.kind = kind

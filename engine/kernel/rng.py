@@ -11,6 +11,7 @@ from typing import TypeVar
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
+_LIMITS: dict[int, int] = {}  # n -> the largest multiple of n below 2**64
 
 
 def seed_state(seed: int) -> int:
@@ -36,13 +37,24 @@ class Rng:
         self.state = state
 
     def below(self, n: int) -> int:
-        """Uniform integer in [0, n) without modulo bias."""
-        if n <= 0:
-            raise ValueError("n must be positive")
-        limit = (1 << 64) - ((1 << 64) % n)
+        """Uniform integer in [0, n) without modulo bias (next_u64, inlined: bots draw one
+        number per decision)."""
+        limit = _LIMITS.get(n)
+        if limit is None:
+            if n <= 0:
+                raise ValueError("n must be positive")
+            limit = (1 << 64) - ((1 << 64) % n)
+            if len(_LIMITS) < 4096:
+                _LIMITS[n] = limit
+        state = self.state
         while True:
-            self.state, v = next_u64(self.state)
+            state = (state + 0x9E3779B97F4A7C15) & _MASK
+            z = state
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            v = z ^ (z >> 31)
             if v < limit:
+                self.state = state
                 return v % n
 
     def shuffle(self, items: list[T]) -> None:

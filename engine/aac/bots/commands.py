@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.aac.bots import BOT_LEVELS
+from engine.cli import add_modules_option
 
 
 def _tournament(a: argparse.Namespace) -> int:
@@ -19,7 +20,8 @@ def _tournament(a: argparse.Namespace) -> int:
     if bad or not 2 <= len(names) <= 5:
         print(f"--seats: 2-5 of {', '.join(BOT_LEVELS)} (got {a.seats!r})", file=sys.stderr)
         return 2
-    data = run_tournament(names, a.games, a.seed, a.jobs, progress=not a.quiet)
+    data = run_tournament(names, a.games, a.seed, a.jobs, progress=not a.quiet,
+                          modules=a.modules)
     if a.json:
         print(json.dumps(data))
     else:
@@ -43,7 +45,7 @@ def _balance(a: argparse.Namespace) -> int:
     data: dict[str, Any] = run_balance(
         a.games, a.seed, a.jobs, level=a.level, players=players, progress=not a.quiet,
         results_file=Path(a.results) if a.results else None,
-        max_seconds=a.max_minutes * 60.0 if a.max_minutes else None,
+        max_seconds=a.max_minutes * 60.0 if a.max_minutes else None, modules=a.modules,
     )
     if a.json:
         print(json.dumps(data))
@@ -62,6 +64,7 @@ def add_parsers(sub: Any) -> None:
     t.add_argument("--jobs", type=int, default=None, help="processes (default: all cores)")
     t.add_argument("--json", action="store_true")
     t.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_modules_option(t)
     t.set_defaults(fn=_tournament)
     b = sub.add_parser("balance", help="win rate by character and seat, same-level bot tables")
     b.add_argument("--games", type=int, default=2000, help="games in all, spread over --players")
@@ -76,4 +79,5 @@ def add_parsers(sub: Any) -> None:
                    help="stop starting games after this long; report the finished ones")
     b.add_argument("--json", action="store_true")
     b.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_modules_option(b)
     b.set_defaults(fn=_balance)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from engine.aac.core import Ctx, figure_value_in_pool
 from engine.aac.data import Rules
-from engine.aac.scoring import achievements_vp, bridge_vp
+from engine.aac.scoring import BASE_CATEGORIES, achievements_vp, bridge_vp, scorers
 from engine.aac.state import GameState
 
 # Simple weights (easy bot): current score plus a little of what is on the way.
@@ -101,8 +101,11 @@ def current_scores(
     s: GameState, r: Rules, bound_n: dict[str, list[int]], pillars_n: list[int],
     shop_vp: float = 1.0,
 ) -> list[float]:
-    """R24 totals per seat (engine.aac.scoring's parts, computed without the tiebreak counters)."""
+    """R24 totals per seat: the base game's six categories computed here from the counts
+    given (fast: the bots' hot path), then every other score category of the game's modules
+    through its own scorer (engine.aac.scoring.scorers), so a module's score counts too."""
     ctx = Ctx(s, r)
+    extra = scorers(s.modules)[len(BASE_CATEGORIES):] if s.modules else ()
     top_bound = len(r.bound_vp) - 1
     top_pillar = len(r.pillar_vp) - 1
     has_ach = [False] * s.n
@@ -120,6 +123,8 @@ def current_scores(
             v += bridge_vp(ctx, k)
         if has_ach[k]:
             v += achievements_vp(ctx, k)
+        for _, fn in extra:
+            v += fn(ctx, k)
         out.append(float(v) + shop_vp * (sum(p.shop) + figure_value_in_pool(ctx, k)))
     return out
 

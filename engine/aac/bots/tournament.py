@@ -1,59 +1,46 @@
-"""Seeded bot tournaments and balance runs, over several processes.
+"""Seeded bot tournaments and balance runs for An Age Contrived, on the kernel's harness
+(engine.kernel.tournament: processes, resumable results files, win rates with intervals).
 
 `run_tournament(["hard", "easy"], games=200, seed=1)` plays games with the seat order rotating
 one step per game; every bot sees only its seat's view. Game i uses the engine seed
 game_seed(seed, i) and bot seeds derived from it, so a run is reproducible whatever --jobs.
+`modules=(...)` plays every game with those expansion modules.
 """
 
 from __future__ import annotations
 
-import json
-import math
-import multiprocessing as mp
-import statistics
-import sys
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-Task = tuple[int, list[str], list[str], int]
+from engine.aac import events as ev
+from engine.aac.bots import make_bot
+from engine.aac.config import GameConfig
+from engine.aac.game import new_game
+from engine.aac.simulate import game_seed
+from engine.kernel.tournament import (
+    Task,
+    labels_for,
+    load_results,
+    run_games,
+    summarize,
+    wilson,
+)
+
+__all__ = ["MAX_DECISIONS", "Task", "balance_table", "labels_for", "load_results", "play_game",
+           "run_balance", "run_games", "run_tournament", "summarize", "wilson"]
 
 MAX_DECISIONS = 20_000
 
 
-def labels_for(names: list[str]) -> list[str]:
-    """Bot labels: a name given twice or more gets suffixes (hard#1, hard#2)."""
-    out = []
-    for i, n in enumerate(names):
-        if names.count(n) > 1:
-            out.append(f"{n}#{names[: i + 1].count(n)}")
-        else:
-            out.append(n)
-    return out
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for a win rate."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    den = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def play_game(task: tuple[int, list[str], list[str], int]) -> dict[str, Any]:
-    """Worker (top level, spawn-safe): one game. task = (index, seat labels, bot names, seed)."""
-    from engine.aac import events as ev
-    from engine.aac.bots import make_bot
-    from engine.aac.config import GameConfig
-    from engine.aac.game import new_game
-
-    index, seat_labels, seat_bots, gseed = task
+def play_game(task: Task) -> dict[str, Any]:
+    """Worker (top level, spawn-safe): one game. task = (index, seat labels, bot names, seed
+    [, modules])."""
+    index, seat_labels, seat_bots, gseed = task[:4]
+    mods = tuple(task[4]) if len(task) > 4 else ()
     n = len(seat_bots)
-    g = new_game(GameConfig(players=n, seed=gseed))
+    g = new_game(GameConfig(players=n, seed=gseed, modules=mods))
     bots = [make_bot(b, gseed * 7 + 101 * k + 13) for k, b in enumerate(seat_bots)]
     times: list[list[float]] = [[] for _ in range(n)]
     decisions = 0
@@ -91,112 +78,10 @@ def play_game(task: tuple[int, list[str], list[str], int]) -> dict[str, Any]:
     }
 
 
-def _progress(done: int, total: int, t0: float, resumed: int = 0) -> None:
-    """A progress bar on stderr; `resumed` games came from a results file (not in the ETA)."""
-    width = 30
-    fill = int(width * done / total) if total else width
-    el = time.perf_counter() - t0
-    played = done - resumed
-    eta = el / played * (total - done) if played > 0 else 0.0
-    sys.stderr.write(f"\r[{'#' * fill}{'.' * (width - fill)}] {done}/{total} "
-                     f"{el:6.0f}s elapsed, ~{eta:5.0f}s left")
-    sys.stderr.flush()
-    if done == total:
-        sys.stderr.write("\n")
-
-
-def _task_key(task: Task) -> list[Any]:
-    return [task[0], task[1], task[2], task[3]]
-
-
-def load_results(path: Path, tasks: list[Task]) -> dict[int, dict[str, Any]]:
-    """Finished games recorded in a results file (one JSON object per line) that belong to
-    this run: same index, seats and engine seed. Other or damaged lines are ignored."""
-    want = {t[0]: _task_key(t) for t in tasks}
-    done: dict[int, dict[str, Any]] = {}
-    if not path.exists():
-        return done
-    for line in path.read_text(encoding="utf-8").splitlines():
-        try:
-            r = json.loads(line)
-            if want.get(int(r["index"])) == r["task"]:
-                done[int(r["index"])] = r
-        except (ValueError, KeyError, TypeError):
-            continue
-    return done
-
-
-def run_games(
-    tasks: list[Task], jobs: int | None, progress: bool = True,
-    results_file: Path | None = None, max_seconds: float | None = None,
-) -> list[dict[str, Any]]:
-    """Play the tasks; with `results_file`, games already recorded there are not replayed and
-    each finished game is appended at once (an interrupted run resumes where it stopped).
-    With `max_seconds`, no game is started after that and games still running are dropped:
-    the result then covers the games finished so far."""
-    jobs = jobs or mp.cpu_count()
-    t0 = time.perf_counter()
-    done = load_results(results_file, tasks) if results_file else {}
-    results: list[dict[str, Any]] = list(done.values())
-    todo = [t for t in tasks if t[0] not in done]
-    out = results_file.open("a", encoding="utf-8") if results_file else None
-
-    def record(r: dict[str, Any], task: Task) -> None:
-        results.append(r)
-        if out is not None:
-            out.write(json.dumps({**r, "task": _task_key(task)}) + "\n")
-            out.flush()
-        if progress:
-            _progress(len(results), len(tasks), t0, len(done))
-
-    by_index = {t[0]: t for t in todo}
-    try:
-        if jobs <= 1:
-            for t in todo:
-                if max_seconds is not None and time.perf_counter() - t0 > max_seconds:
-                    break
-                record(play_game(t), t)
-        else:
-            ctx = mp.get_context("spawn")
-            pool = ctx.Pool(jobs)
-            try:
-                it = pool.imap_unordered(play_game, todo)
-                while True:
-                    if max_seconds is None:
-                        r = next(it)
-                    else:
-                        left = max_seconds - (time.perf_counter() - t0)
-                        if left <= 0:
-                            break
-                        r = it.next(timeout=left)
-                    record(r, by_index[int(r["index"])])
-            except (StopIteration, mp.TimeoutError):
-                pass
-            finally:
-                pool.terminate()
-                pool.join()
-    finally:
-        if out is not None:
-            out.close()
-        if progress and len(results) < len(tasks):
-            sys.stderr.write("\n")
-    results.sort(key=lambda r: int(r["index"]))
-    return results
-
-
-def _pct(xs: list[float], q: float) -> float:
-    if not xs:
-        return 0.0
-    xs = sorted(xs)
-    i = min(len(xs) - 1, max(0, math.ceil(q * len(xs)) - 1))
-    return xs[i]
-
-
 def run_tournament(
-    names: list[str], games: int, seed: int, jobs: int | None = None, progress: bool = True
+    names: list[str], games: int, seed: int, jobs: int | None = None, progress: bool = True,
+    modules: tuple[str, ...] = (),
 ) -> dict[str, Any]:
-    from engine.aac.simulate import game_seed
-
     labels = labels_for(names)
     n = len(names)
     tasks = []
@@ -204,60 +89,25 @@ def run_tournament(
         rot = i % n
         order = list(range(rot, n)) + list(range(rot))  # seat k plays labels[order[k]]
         tasks.append((i, [labels[j] for j in order], [names[j] for j in order],
-                      game_seed(seed, i)))
-    results = run_games(tasks, jobs, progress)
+                      game_seed(seed, i), modules))
+    results = run_games(tasks, play_game, jobs, progress)
     return summarize(labels, results)
-
-
-def summarize(labels: list[str], results: list[dict[str, Any]]) -> dict[str, Any]:
-    wins = {lb: 0.0 for lb in labels}
-    scores: dict[str, list[int]] = {lb: [] for lb in labels}
-    times: dict[str, list[float]] = {lb: [] for lb in labels}
-    errors = [f"game {r['index']}: {r['error']}" for r in results if r["error"]]
-    ok = [r for r in results if not r["error"]]
-    for r in ok:
-        for seat, lb in enumerate(r["labels"]):
-            scores[lb].append(r["scores"][seat])
-            times[lb].extend(r["times"][seat])
-        for w in r["winners"]:
-            wins[r["labels"][w]] += 1.0 / len(r["winners"])  # a shared win is split
-    n = len(ok)
-    bots: dict[str, Any] = {}
-    for lb in labels:
-        lo, hi = wilson(wins[lb], n)
-        bots[lb] = {
-            "wins": round(wins[lb], 2),
-            "win_rate": round(wins[lb] / n, 4) if n else 0.0,
-            "ci95": [round(lo, 4), round(hi, 4)],
-            "mean_score": round(statistics.fmean(scores[lb]), 2) if scores[lb] else 0.0,
-            "decision_ms_median": round(statistics.median(times[lb]), 2) if times[lb] else 0.0,
-            "decision_ms_p99": round(_pct(times[lb], 0.99), 2),
-            "decision_ms_max": round(max(times[lb]), 2) if times[lb] else 0.0,
-            "decisions": len(times[lb]),
-        }
-    out: dict[str, Any] = {"games": len(results), "bots": bots}
-    out["finished"] = n
-    out["mean_turns"] = round(statistics.fmean(r["turns"] for r in ok), 2) if ok else 0.0
-    if errors:
-        out["errors"] = errors[:5]
-    return out
 
 
 def run_balance(
     games: int, seed: int, jobs: int | None = None, level: str = "hard",
     players: Iterable[int] = (2, 3, 4, 5), progress: bool = True,
     results_file: Path | None = None, max_seconds: float | None = None,
+    modules: tuple[str, ...] = (),
 ) -> dict[str, Any]:
     """Win rate by character and by seat position, same-level tables at each player count."""
-    from engine.aac.simulate import game_seed
-
     counts = list(players)
     tasks = []
     for i in range(games):
         n = counts[i % len(counts)]
         tasks.append((i, [f"{level}#{k + 1}" for k in range(n)], [level] * n,
-                      game_seed(seed, i)))
-    results = run_games(tasks, jobs, progress, results_file, max_seconds)
+                      game_seed(seed, i), modules))
+    results = run_games(tasks, play_game, jobs, progress, results_file, max_seconds)
     out: dict[str, Any] = {"games": len(results), "planned": games, "level": level,
                            "tables": {}}
     for n in counts:

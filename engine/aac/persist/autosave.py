@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -22,42 +21,25 @@ from engine.aac import events as ev
 from engine.aac.data import rules
 from engine.aac.game import Game
 from engine.aac.persist.dirs import autosave_dir
-from engine.aac.persist.io import MAX_BYTES, save_game
+from engine.aac.persist.io import MAX_BYTES
+from engine.aac.persist.models import CURRENT_VERSION
+from engine.aac.persist.upgrade import upgrade
+from engine.kernel import autosave as kernel_autosave
 
-KEEP = 10
-FINAL = "final.json"
-_TURN_FILE = re.compile(r"turn-(\d{5,})\.json")
-
-
-def is_turn_file(path: Path) -> bool:
-    return _TURN_FILE.fullmatch(path.name) is not None
-
-
-def _turn_no(path: Path) -> int:
-    m = _TURN_FILE.fullmatch(path.name)
-    return int(m.group(1)) if m else -1
+KEEP = kernel_autosave.KEEP
+FINAL = kernel_autosave.FINAL
+is_turn_file = kernel_autosave.is_turn_file
+turn_files = kernel_autosave.turn_files
+side_files = kernel_autosave.side_files
 
 
-def turn_files(folder: Path) -> list[Path]:
-    """A game folder's turn autosaves, oldest first (side files beside them are skipped)."""
-    try:
-        files = [p for p in folder.iterdir() if is_turn_file(p)]
-    except OSError:
-        return []
-    return sorted(files, key=_turn_no)
+class Autosaver(kernel_autosave.Rotation):
+    """Autosave at the start of every turn (the kernel's rotation keeps the newest 10)."""
 
-
-def side_files(path: Path) -> list[Path]:
-    """The files the front end keeps beside a save (`x.seats.json`, `x.png`)."""
-    return [path.with_suffix(".seats.json"), path.with_suffix(".png")]
-
-
-class Autosaver:
     def __init__(self, game_id: str, root: Path | None = None, keep: int = KEEP) -> None:
-        if not re.fullmatch(r"[A-Za-z0-9_.-]{1,64}", game_id) or game_id in (".", ".."):
+        if not kernel_autosave.valid_game_id(game_id):
             raise ValueError("game_id must be 1-64 letters, digits, '_', '.' or '-'")
-        self.dir = (root or autosave_dir()) / game_id
-        self.keep = keep
+        super().__init__((root or autosave_dir()) / game_id, keep)
 
     def after_choose(self, game: Game, events: Iterable[ev.Event]) -> Path | None:
         """Call with the events of every choose(); saves when a new turn has started."""
@@ -68,22 +50,7 @@ class Autosaver:
     def save(self, game: Game) -> Path:
         """Save the game as it is now (at a turn start, or mid-turn when a player leaves:
         the choice history keeps every decision of the turn so far)."""
-        path = self.dir / f"turn-{game.state.turn:05d}.json"
-        save_game(game, path, note=f"autosave, turn {game.state.turn}")
-        for old in turn_files(self.dir)[:-self.keep]:
-            for p in (old, *side_files(old)):
-                p.unlink(missing_ok=True)
-        return path
-
-    def save_final(self, game: Game) -> Path:
-        """The finished game, kept for the "Finished games" list (its results)."""
-        path = self.dir / FINAL
-        save_game(game, path, note="the finished game")
-        return path
-
-    def latest(self) -> Path | None:
-        files = turn_files(self.dir)
-        return files[-1] if files else None
+        return self.save_turn(game, game.state.turn, note=f"autosave, turn {game.state.turn}")
 
 
 def latest_autosave(root: Path | None = None) -> Path | None:
@@ -169,6 +136,9 @@ def _peek(path: Path, kind: str, mtime: float, size: int, mtime_ns: int) -> Save
         return SaveInfo(path, kind, mtime, damaged="it is too large", mtime_ns=mtime_ns)
     try:
         doc = json.loads(path.read_bytes().decode("utf-8"))
+        v = doc.get("version")
+        if type(v) is int and 1 <= v < CURRENT_VERSION:  # summaries compare like new saves
+            doc = upgrade(doc)
         snap = doc["snapshot"]
         players = snap["players"]
         if not isinstance(players, list) or not 2 <= len(players) <= 5:

@@ -7,6 +7,8 @@ import json
 import sys
 from typing import Any
 
+from engine.cli import add_modules_option
+
 
 def _count(text: str) -> int:
     n = int(text)
@@ -62,7 +64,7 @@ def _selfplay(a: argparse.Namespace) -> int:
     from engine.aac.persist.io import save_game
     from engine.kernel.bots import RandomBot
 
-    g = new_game(GameConfig(players=a.players, seed=a.seed))
+    g = new_game(GameConfig(players=a.players, seed=a.seed, modules=a.modules))
     bot = RandomBot(a.seed)
     for _ in range(a.moves):
         if g.is_over or g.pending is None:
@@ -102,4 +104,5 @@ def add_parsers(sub: Any) -> None:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--moves", type=int, default=100)
     p.add_argument("--out", required=True)
+    add_modules_option(p)
     p.set_defaults(fn=_selfplay)

@@ -1,26 +1,23 @@
-"""Where saves and autosaves live: platformdirs' per-user data dir, or $AAC_HOME."""
+"""Where An Age Contrived's saves and autosaves live: platformdirs' per-user data dir, or
+$AAC_HOME (the kernel's engine.kernel.dirs with this game's names)."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
+
+from engine.kernel import dirs
 
 APP = "AnAgeContrived"
 ENV = "AAC_HOME"
 
 
 def data_root() -> Path:
-    env = os.environ.get(ENV)
-    if env:
-        return Path(env)
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir(APP, appauthor=False))
+    return dirs.data_root(APP, ENV)
 
 
 def saves_dir() -> Path:
-    return data_root() / "saves"
+    return dirs.saves_dir(APP, ENV)
 
 
 def autosave_dir() -> Path:
-    return data_root() / "autosave"
+    return dirs.autosave_dir(APP, ENV)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 FORMAT = "aac-save"
 CURRENT_VERSION = 2
@@ -34,6 +34,7 @@ class ConfigModel(_Strict):
     expert_loading: bool = False
     auto_skip_forced: bool = True
     options: dict[Id, bool] = Field(default_factory=dict)
+    modules: Annotated[list[Id], Field(max_length=8)] = Field(default_factory=list)
 
 
 class PlayerModel(_Strict):
@@ -76,6 +77,7 @@ class CompletionModel(_Strict):
     section: Id
     completer: Annotated[int, Field(ge=-1, le=4)]
     causer: Annotated[int, Field(ge=-1, le=4)]
+    kind: Id
 
 
 class FrameModel(BaseModel):
@@ -90,6 +92,7 @@ class SnapshotModel(_Strict):
     seed: Seed
     rng: U64
     options: dict[Id, bool]
+    modules: Annotated[list[Id], Field(max_length=8)]
     players: Annotated[list[PlayerModel], Field(min_length=2, max_length=5)]
     monuments: dict[Id, MonumentModel]
     bound: dict[Id, Annotated[list[Annotated[list[Count], Field(min_length=4, max_length=4)]],
@@ -114,6 +117,7 @@ class SnapshotModel(_Strict):
     forced: Small
     scores: Annotated[list[Annotated[int, Field(ge=0, le=1000)]], Field(max_length=5)]
     score_dirty: Annotated[int, Field(ge=0, le=31)]
+    ext: dict[Id, Any]  # modules' own data, under their names (persist.validate checks it)
 
 
 class SaveFile(_Strict):
@@ -121,12 +125,26 @@ class SaveFile(_Strict):
 
     format: Literal["aac-save"]
     version: Literal[2]
+    game: Literal["aac"]
     config: ConfigModel
     seed: Seed
     choices: Annotated[list[Annotated[str, Field(max_length=400)]], Field(max_length=200_000)]
     snapshot: SnapshotModel
     saved_at: Annotated[str, Field(max_length=40)] = ""
     note: Annotated[str, Field(max_length=400)] = ""
+
+
+def first_error(exc: ValidationError) -> str:
+    """The first schema error in words: where, and what is wrong."""
+    err = exc.errors()[0]
+    loc = ""
+    for part in err["loc"]:
+        loc += f"[{part}]" if isinstance(part, int) else (f".{part}" if loc else str(part))
+    msg = err["msg"]
+    val = err.get("input")
+    shown = repr(val) if isinstance(val, int | float | str | bool) and len(repr(val)) < 40 else ""
+    got = f" (got {shown})" if shown else ""
+    return f"{loc}: {msg[0].lower() + msg[1:]}{got}"
 
 
 def schema() -> dict[str, Any]:

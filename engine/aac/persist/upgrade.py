@@ -35,6 +35,11 @@ V1_FRAME_KINDS: dict[str, str] = {
 }
 
 
+# Version 1's TurnFrame walked integer phases; version 2 names the step (rules.turn).
+V1_TURN_PHASES = ("choose_turn_type", "end_of_advance", "completions", "end_of_turn_abilities",
+                  "completions_after_abilities", "end_of_turn")
+
+
 def _frame_v1_to_v2(fr: Any) -> Any:
     if not isinstance(fr, dict):
         return fr  # left for the schema to refuse
@@ -42,18 +47,34 @@ def _frame_v1_to_v2(fr: Any) -> Any:
     kind = fr.get("kind")
     if isinstance(kind, str) and kind in V1_FRAME_KINDS:
         out["kind"] = V1_FRAME_KINDS[kind]
+    if kind == "TurnFrame" and "phase" in out:
+        phase = out.pop("phase")
+        ok = isinstance(phase, int) and not isinstance(phase, bool)
+        out["at"] = V1_TURN_PHASES[phase] if ok and 0 <= phase < len(V1_TURN_PHASES) else phase
     return out
 
 
 def v1_to_v2(doc: Doc) -> Doc:
-    """Version 1 -> 2: frame kinds by declared name."""
+    """Version 1 -> 2: the game's id in the file, modules (none) in the config and the
+    state (with no module data), frame kinds by declared name, the turn's step by name,
+    completions with a kind."""
     out = dict(doc)
+    out["game"] = "aac"
+    cfg = doc.get("config")
+    if isinstance(cfg, dict):
+        out["config"] = {**cfg, "modules": []}
     snap = doc.get("snapshot")
     if isinstance(snap, dict):
         snap = dict(snap)
         stack = snap.get("stack")
         if isinstance(stack, list):
             snap["stack"] = [_frame_v1_to_v2(f) for f in stack]
+        comps = snap.get("completions")
+        if isinstance(comps, list):
+            snap["completions"] = [{**c, "kind": "section"} if isinstance(c, dict) else c
+                                   for c in comps]
+        snap["modules"] = []
+        snap["ext"] = {}
         out["snapshot"] = snap
     return out
 

@@ -9,6 +9,9 @@ from engine.aac.config import GameConfig
 from engine.aac.core import Ctx
 from engine.aac.data import Rules
 from engine.aac.invariants import check
+from engine.aac.modules import check_names
+from engine.aac.rules.completion import KINDS
+from engine.aac.rules.turn import turn_steps
 from engine.aac.state import FIGURE_IN_POOL, GameState, state_from_dict
 from engine.kernel.frames import Frame
 
@@ -57,6 +60,20 @@ def check_snapshot(d: dict[str, Any], r: Rules) -> GameState:
     n = d["n"]
     players = d["players"]
     _need(len(players) == n, f"the snapshot has {len(players)} players but says n = {n}")
+    try:
+        check_names(d["modules"])
+    except ValueError as exc:
+        raise Invalid(f"the snapshot's modules: {exc}") from exc
+    for key in d["ext"]:
+        _need(key in d["modules"], f"the snapshot holds data of a module not in play ({key!r})")
+    steps = turn_steps(tuple(d["modules"]))[1]
+    for i, fr in enumerate(d["stack"]):
+        if fr.get("kind") == "turn":
+            _need(fr.get("at") in steps, f"stack[{i}] is at an unknown turn step "
+                  f"({str(fr.get('at'))[:40]!r})")
+    for c in d["completions"]:
+        _need(c["kind"] in KINDS, f"a pending completion is of an unknown kind "
+              f"({c['kind'][:40]!r})")
     chars = [p["character"] for p in players]
     for i, p in enumerate(players):
         _need(p["seat"] == i, f"players[{i}] has seat {p['seat']}")
@@ -138,7 +155,9 @@ def check_snapshot(d: dict[str, Any], r: Rules) -> GameState:
             _need(tok in r.conduit_icons, f"unknown conduit token {tok!r}")
     _need(d["active"] < n and d["start_player"] < n, "the active or start player does not exist")
     for c in d["completions"]:
-        _need(c["monument"] in d["monuments"], f"a pending completion names {c['monument']!r}")
+        if c["kind"] == "section":
+            _need(c["monument"] in d["monuments"],
+                  f"a pending completion names {c['monument']!r}")
     _need(bool(d["stack"]) or d["over"], "the game is neither over nor waiting for a decision")
     check_frames(d["stack"])
     try:

@@ -1,4 +1,5 @@
-"""Rule areas, one module each. Importing this package registers every Frame class."""
+"""Rule areas, one module each. Importing this package registers every Frame class and every
+character power's trigger handler (powers)."""
 
 from engine.aac.rules import (  # noqa: F401
     actions,
@@ -11,6 +12,7 @@ from engine.aac.rules import (  # noqa: F401
     effects,
     endturn,
     movement,
+    powers,
     reposition,
     setup,
     turn,

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.aac.core import Ctx, decision, find_power, move_energy, power_available
+from engine.aac import triggers
+from engine.aac.core import Ctx, decision, move_energy
 from engine.aac.data import TYPES
 from engine.aac.names import ENERGY
-from engine.aac.rules.bonus import CustodianFrame
 from engine.aac.rules.effects import push_effect
 from engine.aac.state import EMPTY
 from engine.kernel.decisions import Choice, Decision
@@ -58,7 +58,5 @@ def perform_action(ctx: Ctx, seat: int, pos: int) -> None:
         ctx.push(ActivateActionFrame(seat, others))
         return
     push_effect(ctx, seat, tok.effect, f"position {pos}: {tok.name}")
-    if pos == 2:
-        tier = find_power(ctx, seat, "swap_top_row_with_exhausted")
-        if tier and power_available(ctx, seat, tier):
-            ctx.push(CustodianFrame(seat, tier))
+    # pushed last, so it runs first: Ignotas II swaps before the position-2 action
+    triggers.fire(ctx, "before_position_action", seat, position=pos)

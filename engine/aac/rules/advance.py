@@ -6,21 +6,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.aac import events as ev
+from engine.aac import triggers
 from engine.aac.core import (
     ROWS,
     Ctx,
     decision,
     exhaust_slot_energy,
-    find_power,
-    mark_power_used,
     move_energy,
     position_of,
-    power_available,
-    power_id,
     set_charged,
 )
-from engine.aac.data import TYPES, WILD
-from engine.aac.names import ENERGY
+from engine.aac.data import WILD
 from engine.aac.state import EMPTY
 from engine.aac.supply import energy_choices
 from engine.kernel.decisions import Choice, Decision
@@ -57,25 +53,11 @@ class AdvanceFrame(Frame, kind="advance"):
     def step(self, ctx: Ctx) -> Decision | None:
         p = ctx.s.players[self.seat]
         if self.phase == 0:
-            tier = find_power(ctx, self.seat, "reverse_advance_direction")
-            if tier and power_available(ctx, self.seat, tier):
-                ch = []
-                for pos in range(1, 6):
-                    tile = p.device[pos - 1]
-                    for row in ROWS:
-                        seen = set()
-                        for t in p.top[tile] if row == "top" else p.bottom[tile]:
-                            if t != EMPTY and t not in seen:
-                                seen.add(t)
-                                loc = f"slot:{pos}:{row}"
-                                ch.append(Choice(f"reverse:{loc}:{TYPES[t]}",
-                                                 f"Reverse Flow: exhaust the {ENERGY[t]} at "
-                                                 f"position {pos} ({row}) and push from the right",
-                                                 (loc,), (loc, t)))
-                if ch:
-                    ch.append(Choice("normal", "Push normally (from the left)"))
-                    return decision(self.seat, "chronari_reverse",
-                                    "Use Reverse Flow this Advance turn?", ch)
+            ch = triggers.offers(ctx, "start_of_advance_turn", self.seat)  # Chronari II
+            if ch:
+                ch.append(Choice("normal", "Push normally (from the left)"))
+                return decision(self.seat, "chronari_reverse",
+                                "Use Reverse Flow this Advance turn?", ch)
             self.phase = 1
         if self.phase == 1:
             ch = [
@@ -108,13 +90,7 @@ class AdvanceFrame(Frame, kind="advance"):
         p = ctx.s.players[self.seat]
         if self.phase == 0:
             if c.id != "normal":
-                tier = find_power(ctx, self.seat, "reverse_advance_direction")
-                mark_power_used(ctx, self.seat, tier)
-                loc, t = c.data
-                move_energy(ctx, self.seat, t, loc, "exhausted", "Reverse Flow cost")
-                ctx.emit(ev.PowerUsed(self.seat, power_id(ctx, self.seat, tier),
-                                      "pushes from the right this turn"))
-                self.reverse = True
+                self.reverse = bool(triggers.take(ctx, "start_of_advance_turn", self.seat, c))
             self.phase = 1
             return
         if self.phase == 1:
@@ -130,17 +106,7 @@ class AdvanceFrame(Frame, kind="advance"):
                 self.phase = 4
                 return
             self.phase = 3
-            tier = find_power(ctx, self.seat, "count_conduits")
-            if tier:
-                pw = ctx.r.characters[p.character].powers[tier - 1]
-                from engine.aac.rules.movement import conduit_points
-
-                if (pw.trigger.get("trigger") == "after_first_push_of_two"
-                        and power_available(ctx, self.seat, tier)
-                        and sum(conduit_points(ctx, self.seat)) > 0):
-                    from engine.aac.rules.endturn import OptionalPowerFrame
-
-                    ctx.push(OptionalPowerFrame(self.seat, tier, "Undertow: count conduits now"))
+            triggers.fire(ctx, "after_first_push_of_two", self.seat)  # Rusne I
 
 
 @dataclass(slots=True)
@@ -174,8 +140,7 @@ class LoadFrame(Frame, kind="load"):
         loc = f"slot:{pos}:{row}"
         # never from the tile being loaded: it would only move energy around on that tile
         ch = energy_choices(ctx, self.seat, prefix="load:",
-                            exclude=(f"slot:{pos}:top", f"slot:{pos}:bottom"))
-        ch = [Choice(c.id, c.label, (loc,) + c.targets, c.data) for c in ch]
+                            exclude=(f"slot:{pos}:top", f"slot:{pos}:bottom"), lead=(loc,))
         ch.append(Choice("skip", "Leave this slot empty", (loc,), None))
         ch.append(Choice("skip_rest", "Leave the remaining slots empty", (), None))
         return decision(self.seat, "load_slot", f"Load position {pos}, {row} row", ch)
@@ -199,15 +164,6 @@ class LoadFrame(Frame, kind="load"):
 
 
 def after_load(ctx: Ctx, seat: int, pos: int, t: int) -> None:
-    """Ignotas I (R25.5): loading one of your Wilds into position 2 may recharge."""
-    if t != WILD or pos != 2:
-        return
-    tier = find_power(ctx, seat, "recharge")
-    if not tier or not power_available(ctx, seat, tier):
-        return
-    pw = ctx.r.characters[ctx.s.players[seat].character].powers[tier - 1]
-    if pw.trigger.get("trigger") != "on_load_wild_into_position":
-        return
-    from engine.aac.rules.endturn import OptionalPowerFrame
-
-    ctx.push(OptionalPowerFrame(seat, tier, "Keeper's Charge: recharge your Channel Marker"))
+    """A Wild loaded into a position (Ignotas I, R25.5: into position 2 it may recharge)."""
+    if t == WILD:
+        triggers.fire(ctx, "on_load_wild_into_position", seat, position=pos)

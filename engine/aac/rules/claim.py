@@ -5,18 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.aac import events as ev
+from engine.aac import triggers
 from engine.aac.core import (
     Ctx,
     clockwise_from,
     decision,
     exhaust_slot_energy,
     figure_value_in_pool,
-    find_power,
     is_valimod,
-    mark_power_used,
     move_energy,
     position_of,
-    power_available,
     shop_value,
 )
 from engine.aac.data import TYPES
@@ -144,16 +142,7 @@ class ClaimFrame(Frame, kind="claim"):
                                 f"Which of your tiles does the {ctx.name(s.pool[slot])} "
                                 "replace?", ch)
             self.phase = 3
-            tier = find_power(ctx, self.seat, "movement_per_claimed_icon")
-            if tier and power_available(ctx, self.seat, tier) and self.icons:
-                from engine.aac.rules.movement import MoveFrame
-
-                mark_power_used(ctx, self.seat, tier)
-                per = int(ctx.r.characters[p.character].powers[tier - 1].effect["per_icon"])
-                ctx.push(MoveFrame.make(
-                    ctx, self.seat, char=per * self.icons.count("move"),
-                    mon=per * self.icons.count("monument"), pil=per * self.icons.count("pillar"),
-                    source="Resonance"))
+            if triggers.fire(ctx, "claim_step_2", self.seat, icons=self.icons):  # Valimod II
                 return None
         # phase 3
         ctx.pop()

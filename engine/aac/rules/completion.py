@@ -3,9 +3,11 @@ R21.1 Patron Tokens; Multanec II/III, Chronari I, Valimod I, Aureon II hooks."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.aac import events as ev
+from engine.aac import triggers
 from engine.aac.core import (
     ROWS,
     Ctx,
@@ -16,9 +18,10 @@ from engine.aac.core import (
     power_id,
 )
 from engine.aac.data import COMPASS, MAGNET, ROSE, TYPES, WILD
+from engine.aac.modules import CompletionKind, ModuleDef, on_register
 from engine.aac.names import ENERGY, energy
 from engine.aac.placement import destinations, place
-from engine.aac.state import EMPTY, FIGURE_IN_POOL, Completion
+from engine.aac.state import EMPTY, Completion
 from engine.aac.supply import energy_choices
 from engine.kernel.decisions import Choice, Decision
 from engine.kernel.frames import Frame
@@ -54,29 +57,74 @@ class PatronOfferFrame(Frame, kind="patron_offer"):
             ctx.s.monuments[self.monument].patron = False
             ctx.s.players[self.seat].patron = self.monument
             ctx.emit(ev.PatronTaken(self.seat, self.monument))
+            triggers.fire(ctx, "patron_token_gained", self.seat, monument=self.monument)
+
+
+# --- completion kinds (R15.4): monument sections; modules add theirs (Pilgrimage: Shrines) ---
+
+
+def _section_choice(ctx: Ctx, c: Completion) -> tuple[str, str, tuple[str, ...]]:
+    return (f"resolve:{c.monument}", f"Resolve {ctx.name(c.monument)} "
+            f"(section {ctx.r.sections[c.section].number})", (f"monument:{c.monument}",))
+
+
+def _section_resolve(ctx: Ctx, c: Completion) -> None:
+    ctx.push(ResolveFrame.make(ctx, c))
+
+
+SECTION = CompletionKind("section", _section_choice, _section_resolve)
+KINDS: dict[str, CompletionKind] = {SECTION.name: SECTION}
+
+
+DETECT: list[Callable[[Ctx], None]] = []
+
+
+def _add_kinds(m: ModuleDef) -> None:
+    for k in m.completion_kinds:
+        if k.name in KINDS:
+            raise ValueError(f"completion kind {k.name!r} is declared twice")
+        KINDS[k.name] = k
+        if k.detect is not None:
+            DETECT.append(k.detect)
+
+
+def _remove_kinds(m: ModuleDef) -> None:
+    for k in m.completion_kinds:
+        KINDS.pop(k.name, None)
+        if k.detect is not None and k.detect in DETECT:
+            DETECT.remove(k.detect)
+
+
+on_register(_add_kinds, _remove_kinds)
+
+
+def pending_completions(ctx: Ctx) -> list[Completion]:
+    """The pending completions, after each kind that finds its own (`detect`) looked."""
+    for detect in DETECT:
+        detect(ctx)
+    return ctx.s.completions
 
 
 @dataclass(slots=True)
 class CompletionPhase(Frame, kind="completion_phase"):
-    """R15.4: the active player picks the order of all pending completions."""
+    """R15.4: the active player picks the order of all pending completions, of every kind."""
 
     active: int
 
     def step(self, ctx: Ctx) -> Decision | None:
-        comps = ctx.s.completions
+        comps = pending_completions(ctx)
         if not comps:
             ctx.pop()
             return None
-        ch = [
-            Choice(f"resolve:{c.monument}", f"Resolve {ctx.name(c.monument)} "
-                   f"(section {ctx.r.sections[c.section].number})", (f"monument:{c.monument}",), i)
-            for i, c in enumerate(comps)
-        ]
+        ch = []
+        for i, c in enumerate(comps):
+            cid, label, targets = KINDS[c.kind].choice(ctx, c)
+            ch.append(Choice(cid, label, targets, i))
         return decision(self.active, "resolve_order", "Which completed section resolves next?", ch)
 
     def apply(self, ctx: Ctx, c: Choice) -> None:
         comp = ctx.s.completions.pop(c.data)
-        ctx.push(ResolveFrame.make(ctx, comp))
+        KINDS[comp.kind].resolve(ctx, comp)
 
 
 @dataclass(slots=True)
@@ -103,17 +151,17 @@ class ResolveFrame(Frame, kind="resolve_section"):
             seat = self.order[self.idx]
             self.idx += 1
             ctx.push(ParticipantFrame(seat, self.monument, self.completer, seat == self.completer,
-                                      2 if self._both_perks(ctx, seat) else 1, "", False))
+                                      self._perks(ctx, seat), "", False))
             return None
         ctx.pop()
         construct_top(ctx, self.monument)
         return None
 
-    def _both_perks(self, ctx: Ctx, seat: int) -> bool:
+    def _perks(self, ctx: Ctx, seat: int) -> int:
+        """Perks a participant takes: 1, or both for Multanec II as the completer."""
         if seat != self.completer:
-            return False
-        t = find_power(ctx, seat, "gain_both_perks")  # Multanec II
-        return bool(t)
+            return 1
+        return int(triggers.query(ctx, "on_section_completed", seat, 1, role="completer"))
 
     def apply(self, ctx: Ctx, c: Choice) -> None:  # pragma: no cover - never decides
         raise AssertionError("ResolveFrame makes no decision")
@@ -173,12 +221,10 @@ class ParticipantFrame(Frame, kind="participant"):
             if self.perks_taken:  # Multanec II (Foreman): the second perk is optional
                 ch.append(Choice("perk:none", "Foreman: do not take the other perk"))
         if (not self.is_completer and self.completer >= 0 and not self.bound and own):
-            t3 = find_power(ctx, self.seat, "bind_from_section")  # Multanec III
-            if t3:
-                for t in types:
-                    ch.append(Choice(f"cornerstone:{TYPES[t]}",
-                                     f"Cornerstone: bind your {ENERGY[t]} instead of activating",
-                                     (f"bound:{ctx.r.monuments[self.monument].region}",), t))
+            # Multanec III: bind instead of activating
+            ch.extend(triggers.offers(ctx, "on_section_completed", self.seat,
+                                      role="contributor_not_completer", types=types,
+                                      region=ctx.r.monuments[self.monument].region))
         for t in types:
             ch.append(Choice(f"activate:{TYPES[t]}", f"Activate your {ENERGY[t]}", (), t))
             ch.append(Choice(f"exhaust:{TYPES[t]}", f"Exhaust your {ENERGY[t]}", (), t))
@@ -200,8 +246,8 @@ class ParticipantFrame(Frame, kind="participant"):
             self.bound = True
             t = c.data
             if cid.startswith("cornerstone:"):
-                tier = find_power(ctx, self.seat, "bind_from_section")
-                ctx.emit(ev.PowerUsed(self.seat, power_id(ctx, self.seat, tier), "binds"))
+                t = triggers.take(ctx, "on_section_completed", self.seat, c,
+                                  role="contributor_not_completer")
             move_energy(ctx, self.seat, t, self._loc(ctx, t), f"bound:{region}", "bound")
             offer_patron(ctx, self.seat, region)
             return
@@ -238,11 +284,7 @@ def activate(ctx: Ctx, seat: int, t: int, loc: str, from_monument: str) -> None:
 
     if t == ROSE:
         move_energy(ctx, seat, t, loc, "exhausted", "Rose activated")
-        pts = 2
-        tier = find_power(ctx, seat, "set_rose_activation")  # Aureon II
-        if tier:
-            pts = int(ctx.r.characters[ctx.s.players[seat].character]
-                      .powers[tier - 1].effect["movement_points"])
+        pts = int(triggers.query(ctx, "on_activate_energy", seat, 2, energy=ROSE))  # Aureon II
         ctx.push(MoveFrame.make(ctx, seat, flex=pts, source="Rose"))
     elif t == MAGNET:
         ctx.push(MagnetFrame(seat, loc))
@@ -253,20 +295,11 @@ def activate(ctx: Ctx, seat: int, t: int, loc: str, from_monument: str) -> None:
 
 
 def wild_activated(ctx: Ctx, seat: int, loc: str) -> None:
-    tier = find_power(ctx, seat, "load_energy")  # Chronari I
-    if tier:
-        ctx.push(RewindFrame(seat, loc, 0))
+    """R16.5: an activated Wild is exhausted, unless a power takes it (Chronari I's Rewind);
+    Valimod I may then teleport the figure (trigger on_activate_energy)."""
+    if triggers.fire(ctx, "on_activate_energy", seat, energy=WILD, loc=loc):
         return
     move_energy(ctx, seat, WILD, loc, "exhausted", "Wild activated")
-    p = ctx.s.players[seat]
-    ch = ctx.r.characters[p.character]
-    for pw in ch.powers:
-        if (pw.trigger.get("trigger") == "on_activate_energy" and "wild" in pw.trigger["types"]
-                and pw.effect["effect"] == "sequence" and p.bridge_loc[pw.tier - 1] != "board"
-                and p.figure != FIGURE_IN_POOL):
-            from engine.aac.rules.endturn import OptionalPowerFrame
-
-            ctx.push(OptionalPowerFrame(seat, pw.tier, "Slip Between: teleport into the Tile Pool"))
 
 
 @dataclass(slots=True)
@@ -357,7 +390,7 @@ class RewindFrame(Frame, kind="rewind"):
                 move_energy(ctx, self.seat, WILD, self.loc, "exhausted", "Wild activated")
                 return
             pos, row = c.data
-            tier = find_power(ctx, self.seat, "load_energy")
+            tier = find_power(ctx, self.seat, "load_energy")  # this frame is Chronari I's
             ctx.emit(ev.PowerUsed(self.seat, power_id(ctx, self.seat, tier), "Rewind"))
             move_energy(ctx, self.seat, WILD, self.loc, f"slot:{pos}:{row}", "Rewind")
             self.pos = pos

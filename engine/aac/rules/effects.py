@@ -10,13 +10,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.aac import events as ev
+from engine.aac import triggers
 from engine.aac.core import (
     Ctx,
     decision,
-    find_power,
     free_reserve,
     mark_power_used,
-    power_available,
     set_charged,
 )
 from engine.aac.data import TYPE_INDEX, TYPES, Effect
@@ -130,16 +129,42 @@ def push_effect(ctx: Ctx, seat: int, e: Effect, source: str = "", part: bool = F
 
 
 def recharge(ctx: Ctx, seat: int) -> None:
-    """R8.1 / R17.3; Ignotas III may turn a wasted recharge into a freed energy."""
+    """A recharge (R8). It is a decision point a module may widen (R8.2: prime an Artifact,
+    raise Pilgrimage speed: trigger "recharge" offers): with alternatives on offer the seat
+    chooses (RechargeChoiceFrame); with none it simply recharges."""
+    if triggers.offers(ctx, "recharge", seat):
+        ctx.push(RechargeChoiceFrame(seat))
+        return
+    recharge_marker(ctx, seat)
+
+
+def recharge_marker(ctx: Ctx, seat: int) -> None:
+    """R8.1 / R17.3: turn the Channel Marker to Charged; if it already is, Ignotas III may turn
+    the wasted recharge into a freed energy (trigger on_recharge_while_charged)."""
     p = ctx.s.players[seat]
     if not p.charged:
         set_charged(ctx, seat, True)
         return
-    tier = find_power(ctx, seat, "free_reserve")  # Ignotas III (Edict of Plenty)
-    if tier and power_available(ctx, seat, tier) and sum(p.reserve) > 0:
-        pw = ctx.r.characters[p.character].powers[tier - 1]
-        if pw.trigger.get("trigger") == "on_recharge_while_charged":
-            ctx.push(PowerOfferFrame(seat, tier, "Edict of Plenty: free 1 energy of any type"))
+    triggers.fire(ctx, "on_recharge_while_charged", seat)
+
+
+@dataclass(slots=True)
+class RechargeChoiceFrame(Frame, kind="recharge_choice"):
+    """R8.2 / R32.11: recharge, or one of the modules' substitutions for it."""
+
+    seat: int
+
+    def step(self, ctx: Ctx) -> Decision | None:
+        ch = [Choice("recharge", "Recharge your Channel Marker", ("channel_marker",))]
+        ch += triggers.offers(ctx, "recharge", self.seat)
+        return decision(self.seat, "recharge", "Recharge, or instead?", ch)
+
+    def apply(self, ctx: Ctx, c: Choice) -> None:
+        ctx.pop()
+        if c.id == "recharge":
+            recharge_marker(ctx, self.seat)
+        else:
+            triggers.take(ctx, "recharge", self.seat, c)
 
 
 def free_types(ctx: Ctx, seat: int, types: tuple[str, ...]) -> None:

@@ -6,17 +6,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.aac import events as ev
+from engine.aac import triggers
 from engine.aac.core import (
     Ctx,
     clockwise_from,
     decision,
     mark_power_used,
     move_energy,
-    power_available,
-    teleport,
 )
 from engine.aac.names import ENERGY
-from engine.aac.state import EMPTY, FIGURE_IN_POOL, Completion
+from engine.aac.state import EMPTY, Completion
 from engine.kernel.decisions import Choice, Decision
 from engine.kernel.frames import Frame
 
@@ -38,21 +37,10 @@ class OptionalPowerFrame(Frame, kind="power_offer"):
         ctx.pop()
         if c.id != "use":
             return
-        from engine.aac.rules.effects import recharge
-        from engine.aac.rules.movement import push_conduit_movement
-
         pw = ctx.r.characters[ctx.s.players[self.seat].character].powers[self.tier - 1]
         mark_power_used(ctx, self.seat, self.tier)
         ctx.emit(ev.PowerUsed(self.seat, pw.id, pw.name))
-        name = pw.effect["effect"]
-        if name == "recharge":
-            recharge(ctx, self.seat)
-        elif name == "count_conduits":
-            push_conduit_movement(ctx, self.seat, pw.name)
-        elif name == "sequence":  # Valimod I: the Wild was exhausted already; teleport
-            teleport(ctx, self.seat, FIGURE_IN_POOL, "")
-        else:  # pragma: no cover - only the three powers above are offered this way
-            raise NotImplementedError(name)
+        triggers.use_power(ctx, self.seat, pw)  # engine.aac.rules.powers (@use)
 
 
 def patron_targets(ctx: Ctx) -> list[str]:
@@ -88,6 +76,8 @@ class EndOfAdvanceFrame(Frame, kind="end_of_advance"):
                 ch.append(Choice(f"patron:{mon}",
                                  f"Use your Patron Token: exhaust your bottom row and complete "
                                  f"{ctx.name(mon)}'s section", (f"monument:{mon}",), mon))
+        # a module's options here (Pilgrimage: the Patron Token's Shrine, R27.9)
+        ch.extend(triggers.offers(ctx, "end_of_advance_options", self.seat, frame=self))
         if not ch:
             ctx.pop()
             return None
@@ -103,6 +93,9 @@ class EndOfAdvanceFrame(Frame, kind="end_of_advance"):
         if c.id == "conduits":
             self.conduits_done = True
             push_conduit_movement(ctx, self.seat)
+            return
+        if isinstance(c.data, tuple):  # a module's option
+            triggers.take(ctx, "end_of_advance_options", self.seat, c, frame=self)
             return
         self.patron_done = True
         p = ctx.s.players[self.seat]
@@ -122,32 +115,26 @@ def has_e1_work(ctx: Ctx, seat: int) -> bool:
     return bool(p.patron) or any(p.conduits) and sum(conduit_points(ctx, seat)) > 0
 
 
+E3 = "end_of_turn_if_entered_region"
+
+
 def has_e3_work(ctx: Ctx) -> bool:
     return any(p.entered and e3_powers(ctx, p.seat) for p in ctx.s.players)
 
 
-def e3_powers(ctx: Ctx, seat: int) -> list[int]:
-    """Tiers of the seat's end-of-turn abilities that may trigger now (R4.3 E3)."""
-    p = ctx.s.players[seat]
-    if not p.entered:
-        return []
-    ch = ctx.r.characters[p.character]
-    out = []
-    for pw in ch.powers:
-        trig = pw.trigger
-        if trig.get("trigger") != "end_of_turn_if_entered_region":
-            continue
-        if ctx.s.turn_type not in trig.get("turn_types", ()):
-            continue
-        if power_available(ctx, seat, pw.tier):
-            out.append(pw.tier)
-    return out
+def e3_powers(ctx: Ctx, seat: int) -> bool:
+    """Has the seat an end-of-turn ability that may trigger now (R4.3 E3; whether it is
+    possible is not checked)?"""
+    if not ctx.s.players[seat].entered:
+        return False
+    return bool(triggers.query(ctx, E3, seat, False, turn_type=ctx.s.turn_type, check=True))
 
 
 @dataclass(slots=True)
 class EndOfTurnAbilities(Frame, kind="end_of_turn_abilities"):
     """E3: the active player's abilities first, then clockwise (O61); each player orders
-    their own."""
+    their own (engine.aac.rules.powers: the powers on the end_of_turn_if_entered_region
+    trigger)."""
 
     active: int
     idx: int
@@ -157,64 +144,23 @@ class EndOfTurnAbilities(Frame, kind="end_of_turn_abilities"):
         order = clockwise_from(ctx.s, self.active)
         while self.idx < len(order):
             seat = order[self.idx]
-            tiers = [t for t in e3_powers(ctx, seat)
-                     if self._pid(ctx, seat, t) not in self.declined and _possible(ctx, seat, t)]
-            if tiers:
-                ch = []
-                for t in tiers:
-                    pw = ctx.r.characters[ctx.s.players[seat].character].powers[t - 1]
-                    ch.append(Choice(f"use:{pw.id}", f"{pw.name}: {pw.text}", (f"power:{pw.id}",),
-                                     t))
+            ch = []
+            if ctx.s.players[seat].entered:
+                ch = triggers.offers(ctx, E3, seat, turn_type=ctx.s.turn_type,
+                                     declined=self.declined)
+            if ch:
                 ch.append(Choice("done", "Use no more end-of-turn abilities"))
                 return decision(seat, "end_of_turn_ability", "End of turn: use an ability?", ch)
             self.idx += 1
         ctx.pop()
         return None
 
-    @staticmethod
-    def _pid(ctx: Ctx, seat: int, tier: int) -> str:
-        return ctx.r.characters[ctx.s.players[seat].character].powers[tier - 1].id
-
     def apply(self, ctx: Ctx, c: Choice) -> None:
         seat = clockwise_from(ctx.s, self.active)[self.idx]
         if c.id == "done":
             self.idx += 1
             return
-        tier = c.data
-        pw = ctx.r.characters[ctx.s.players[seat].character].powers[tier - 1]
-        mark_power_used(ctx, seat, tier)
-        ctx.emit(ev.PowerUsed(seat, pw.id, pw.name))
-        name = pw.effect["effect"]
-        if name == "relocate_bound_energy":
-            ctx.push(MigrationFrame(seat))
-        elif name == "construct_and_deconstruct":
-            ctx.push(EntropyFrame(seat, 0, "", "", ""))
-        elif name == "sequence":  # Aureon III: track steps, one movement opportunity each
-            from engine.aac.rules.movement import MoveFrame
-
-            mon = sum(int(s["amount"]) for s in pw.effect["steps"] if s["track"] == "monument")
-            pil = sum(int(s["amount"]) for s in pw.effect["steps"] if s["track"] == "pillar")
-            ctx.push(MoveFrame.make(ctx, seat, mon=mon, pil=pil, source=pw.name))
-        else:
-            from engine.aac.rules.effects import push_effect
-
-            push_effect(ctx, seat, pw.effect, pw.name)
-
-
-def _possible(ctx: Ctx, seat: int, tier: int) -> bool:
-    pw = ctx.r.characters[ctx.s.players[seat].character].powers[tier - 1]
-    name = pw.effect["effect"]
-    if name == "relocate_bound_energy":
-        return bool(migration_options(ctx, seat))
-    if name == "construct_and_deconstruct":
-        return bool(entropy_starts(ctx, seat))
-    if name == "count_conduits":
-        from engine.aac.rules.movement import conduit_points
-
-        return sum(conduit_points(ctx, seat)) > 0
-    if name == "rearrange_conduits":
-        return sum(1 for c in ctx.s.players[seat].conduits if c) > 0
-    return True
+        triggers.take(ctx, E3, seat, c, turn_type=ctx.s.turn_type)
 
 
 def migration_options(ctx: Ctx, seat: int) -> list[Choice]:

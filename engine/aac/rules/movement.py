@@ -6,18 +6,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.aac import events as ev
+from engine.aac import triggers
 from engine.aac.core import (
     TRACKS,
     Ctx,
     decision,
-    find_power,
     is_gap,
-    mark_power_used,
     move_energy,
     note_entered,
     occupied_by_others,
-    power_available,
-    power_id,
     reach,
 )
 from engine.aac.names import ENERGY, cap, monument_of_region, source, track
@@ -113,8 +110,8 @@ class MoveFrame(Frame, kind="move"):
         on_map = p.figure != FIGURE_IN_POOL and p.figure != ""
         cpts = self.char + self.flex
         if cpts > 0 and on_map:
-            t1 = find_power(ctx, self.seat, "fly_over_empty_bridge")
-            opts = step_options(ctx, self.seat, bool(t1))
+            fly_gap = bool(triggers.query(ctx, "on_would_bounce", self.seat, False))
+            opts = step_options(ctx, self.seat, fly_gap)
             lands = [o.land for o in opts]
             for o in opts:
                 label = f"Move to {ctx.name(o.land)}"
@@ -123,12 +120,11 @@ class MoveFrame(Frame, kind="move"):
                 if o.flew:
                     label += " (Wingbeat: fly over the gap)"
                 ch.append(Choice("step:" + "/".join(o.path), label, (o.land,), o))
-            t = find_power(ctx, self.seat, "extra_character_movement")
-            if t and power_available(ctx, self.seat, t):
-                ch.append(Choice("aureon", "Swift Stride: +1 character movement", (), t))
-            t = find_power(ctx, self.seat, "fly_character")
-            if t and power_available(ctx, self.seat, t) and not self.spent and cpts >= 2:
-                ch.append(Choice("fly", f"Updraft: spend all {cpts} points to fly", (), t))
+            # Aureon I, Freyith II; a module's options while moving (Folklore's Artifact)
+            extra = triggers.offers(ctx, "on_gain_character_movement", self.seat, frame=self,
+                                    amount=cpts)
+            if extra:
+                ch.extend(extra)
         for k, kind in enumerate(TRACKS):
             pts = (self.mon if k == 0 else self.pil) + self.flex
             tr = p.tracks[k]
@@ -162,10 +158,17 @@ class MoveFrame(Frame, kind="move"):
                                                  f"{ctx.name(reg)}", (f"pillar:{x}",), x))
         return ch
 
+    def finish(self, ctx: Ctx) -> None:
+        """The opportunity ends: "after_character_movement" fires if it generated character
+        movement (Folklore places an Artifact then)."""
+        ctx.pop()
+        if self.gained > 0:
+            triggers.fire(ctx, "after_character_movement", self.seat, frame=self)
+
     def step(self, ctx: Ctx) -> Decision | None:
         ch = self.choices(ctx)
         if not ch:
-            ctx.pop()
+            self.finish(ctx)
             return None
         ch.append(Choice("done", "Stop moving (unspent points are lost)"))
         pts = []
@@ -189,7 +192,7 @@ class MoveFrame(Frame, kind="move"):
     def apply(self, ctx: Ctx, c: Choice) -> None:
         cid = c.id
         if cid == "done":
-            ctx.pop()
+            self.finish(ctx)
             return
         p = ctx.s.players[self.seat]
         if cid.startswith("step:"):
@@ -217,23 +220,10 @@ class MoveFrame(Frame, kind="move"):
             for sp in reversed(trig):
                 ctx.push(BridgeBenefitFrame(self.seat, sp))
             return
-        if cid == "aureon":
-            mark_power_used(ctx, self.seat, c.data)
-            ctx.emit(ev.PowerUsed(self.seat, power_id(ctx, self.seat, c.data), "+1 movement"))
-            self.char += 1
-            return
-        if cid == "fly":
-            mark_power_used(ctx, self.seat, c.data)
-            ctx.emit(ev.PowerUsed(self.seat, power_id(ctx, self.seat, c.data), "flies"))
-            self.char = 0
-            self.flex = 0
-            self.spent = True
-            regs = [x for x in ctx.r.space_regions.get(p.figure, ())]
-            for reg in list(regs):
-                for adj in ctx.r.region_adjacent.get(reg, ()):
-                    if adj not in regs:
-                        regs.append(adj)
-            ctx.push(TeleportFrame(self.seat, "regions:" + ",".join(regs), "", "Updraft"))
+        if isinstance(c.data, tuple) and c.data and isinstance(c.data[0], str):
+            # an option a power or a module offered (Swift Stride, Updraft, ...)
+            triggers.take(ctx, "on_gain_character_movement", self.seat, c, frame=self,
+                          amount=self.char + self.flex)
             return
         if cid.startswith("bind_monument:"):
             reg = c.data

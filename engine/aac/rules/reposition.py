@@ -5,27 +5,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.aac import locations
 from engine.aac.core import Ctx, decision
 from engine.aac.data import TYPES
 from engine.aac.names import ENERGY
 from engine.aac.names import loc as where
 from engine.aac.placement import destinations, place
-from engine.aac.state import EMPTY
 from engine.kernel.decisions import Choice, Decision
 from engine.kernel.frames import Frame
 
 
 def reposition_sources(ctx: Ctx, seat: int) -> list[tuple[str, int]]:
-    s = ctx.s
-    p = s.players[seat]
-    out: list[tuple[str, int]] = [("shop", t) for t in range(4) if p.shop[t]]
-    for mon, m in s.monuments.items():
-        if m.completed:  # R10.2: energy on a Completed section cannot move
-            continue
-        for i, cell in enumerate(m.spaces):
-            if cell != EMPTY and cell // 4 == seat:
-                out.append((f"section:{mon}:{i}", cell % 4))
-    return out
+    """Own energy that may be repositioned (R10.1-R10.2), from the location table: the Tile
+    Pool and Open sections (then modules' locations)."""
+    return locations.reposition_sources(ctx, seat)
 
 
 @dataclass(slots=True)

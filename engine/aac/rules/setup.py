@@ -8,7 +8,9 @@ from engine.aac import events as ev
 from engine.aac.config import GameConfig
 from engine.aac.core import Ctx, decision, move_energy
 from engine.aac.data import TYPES, Rules
+from engine.aac.modules import enabled
 from engine.aac.names import ENERGY
+from engine.aac.rules.turn import FIRST_STEP, TurnFrame
 from engine.aac.state import BLOCKED, EMPTY, GameState, MonumentState, PlayerState
 from engine.kernel.decisions import Choice, Decision
 from engine.kernel.frames import Frame
@@ -18,7 +20,8 @@ from engine.kernel.rng import Rng, seed_state
 def build_state(cfg: GameConfig, r: Rules) -> GameState:
     """Everything of R3.2 that needs no player decision, using the state's own RNG."""
     n = cfg.players
-    s = GameState(n=n, seed=cfg.seed, rng=seed_state(cfg.seed), options=cfg.resolved_options())
+    s = GameState(n=n, seed=cfg.seed, rng=seed_state(cfg.seed), options=cfg.resolved_options(),
+                  modules=tuple(cfg.modules))
     rng = Rng(s.rng)
     # R3.2.1 monuments: the Beacon plus N drawn
     drawable = [m for m in r.monuments.values() if not m.always]
@@ -105,10 +108,8 @@ def build_state(cfg: GameConfig, r: Rules) -> GameState:
 
 def start(ctx: Ctx) -> None:
     """Push the setup frames (processed before the first turn)."""
-    from engine.aac.rules.turn import TurnFrame
-
     s = ctx.s
-    ctx.push(TurnFrame(s.start_player, 0))
+    ctx.push(TurnFrame(s.start_player, FIRST_STEP))
     ctx.push(SetupFrame(0, 0))
 
 
@@ -175,7 +176,10 @@ class SetupFrame(Frame, kind="setup"):
             for i, seat in enumerate(order):
                 _prepare_player(ctx, seat, used[i])
             ctx.emit(ev.SetupDone(tuple(p.character for p in s.players), tuple(s.monuments),
-                                  s.start_player))
+                                  s.start_player, s.modules))
+            for m in enabled(s.modules):  # each module's setup, characters known (R26.1...)
+                if m.setup is not None:
+                    m.setup(ctx)
             self.phase, self.idx = 1, 0
             return None
         if self.phase == 1:
