@@ -70,7 +70,17 @@ def hidden_from(parts: tuple[HiddenPart, ...], state: Any, viewer: int
 def secrets(parts: tuple[HiddenPart, ...], state: Any, viewer: int
             ) -> dict[tuple[str, int | None], Hashable]:
     """What the parts hidden from `viewer` hold now (for the undo barrier)."""
-    return {(p.name, o): p.digest(state, o) for p, o in hidden_from(parts, state, viewer)}
+    out: dict[tuple[str, int | None], Hashable] = {}
+    for p in parts:
+        if p.hides is not None and not p.hides(state):
+            continue
+        if p.per_seat:
+            for o in range(state.n):
+                if not p.visible(state, o, viewer):
+                    out[(p.name, o)] = p.digest(state, o)
+        elif not p.visible(state, None, viewer):
+            out[(p.name, None)] = p.digest(state, None)
+    return out
 
 
 def revealed(parts: tuple[HiddenPart, ...], before: dict[tuple[str, int | None], Hashable],
@@ -80,11 +90,12 @@ def revealed(parts: tuple[HiddenPart, ...], before: dict[tuple[str, int | None],
     if not before:
         return ""
     after = secrets(parts, state, viewer)
-    by_name = {p.name: p for p in parts}
+    if after == before:
+        return ""
     for key, dig in before.items():
         if key not in after or after[key] != dig:
-            return by_name[key[0]].barrier
-    return ""
+            return next(p.barrier for p in parts if p.name == key[0])
+    return ""  # only newly hidden parts: nothing was revealed
 
 
 def private(parts: tuple[HiddenPart, ...], state: Any) -> list[tuple[HiddenPart, int]]:
