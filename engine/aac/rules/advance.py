@@ -152,13 +152,9 @@ class LoadFrame(Frame, kind="load"):
         if c.id == "skip_rest":
             ctx.pop()
             return
-        nxt = self._next_slot(ctx)
-        assert nxt is not None
-        row, _ = nxt
-        p = ctx.s.players[self.seat]
-        pos = position_of(p, self.tile)
+        dst = c.targets[0]  # the slot being loaded ("slot:<pos>:<row>", step's lead target)
+        pos = int(dst[5])
         src, t = c.data
-        dst = f"slot:{pos}:{row}"
         move_energy(ctx, self.seat, t, src, dst, "loaded" if src == "exhausted" else "running out")
         after_load(ctx, self.seat, pos, t)
 
