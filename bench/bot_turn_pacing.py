@@ -26,7 +26,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("AAC_HOME", tempfile.mkdtemp(prefix="aac-pacing-"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine import events as ev  # noqa: E402
+from engine.aac import events as ev  # noqa: E402
 from game.app import App  # noqa: E402
 from game.session import SeatSpec, Session  # noqa: E402
 from game.settings import Settings  # noqa: E402

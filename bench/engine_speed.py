@@ -23,10 +23,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.bots.random_bot import RandomBot  # noqa: E402
-from engine.config import GameConfig  # noqa: E402
-from engine.data import rules  # noqa: E402
-from engine.game import new_game  # noqa: E402
+from engine.aac.config import GameConfig  # noqa: E402
+from engine.aac.data import rules  # noqa: E402
+from engine.aac.game import new_game  # noqa: E402
+from engine.kernel.bots import RandomBot  # noqa: E402
 
 
 def run(players: int, games: int, seed: int, undo: bool = False) -> dict[str, float]:

@@ -22,7 +22,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.persist.io import load_game  # noqa: E402
+from engine.aac.persist.io import load_game  # noqa: E402
 from tests import save_fuzz  # noqa: E402
 
 

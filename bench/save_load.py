@@ -26,11 +26,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.bots.random_bot import RandomBot  # noqa: E402
-from engine.config import GameConfig  # noqa: E402
-from engine.data import rules  # noqa: E402
-from engine.game import Game, new_game  # noqa: E402
-from engine.persist.io import atomic_write, document, dumps_save, load_game  # noqa: E402
+from engine.aac.config import GameConfig  # noqa: E402
+from engine.aac.data import rules  # noqa: E402
+from engine.aac.game import Game, new_game  # noqa: E402
+from engine.aac.persist.io import atomic_write, document, dumps_save, load_game  # noqa: E402
+from engine.kernel.bots import RandomBot  # noqa: E402
 
 GOAL_MS = 10.0
 GOAL_BYTES = 64 * 1024
@@ -44,7 +44,7 @@ def late_game(players: int, seed: int, fraction: float, level: str = "random"
     if level == "random":
         bots: list[Any] = [RandomBot(seed)] * players
     else:
-        from engine.bots import make_bot
+        from engine.aac.bots import make_bot
 
         bots = [make_bot(level, seed * 7 + k) for k in range(players)]
     triggered_at = None

@@ -1,4 +1,4 @@
-"""Tune the evaluation weights (engine/bots/evaluate.py STRONG_WEIGHTS) by self-play.
+"""Tune the evaluation weights (engine/aac/bots/evaluate.py STRONG_WEIGHTS) by self-play.
 
 Coordinate search: for each weight in turn, try it scaled up and down; a candidate plays
 --games seeded 2-player games (seat order alternating) against the current best, both sides
@@ -24,9 +24,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 def play_pair(task: tuple[int, dict[str, float], dict[str, float], int]) -> float:
     """One game, candidate vs baseline; returns the candidate's share of the win (0, 0.5, 1)."""
-    from engine.bots.planner import NORMAL, Params, PlannerBot
-    from engine.config import GameConfig
-    from engine.game import new_game
+    from engine.aac.bots.planner import NORMAL, Params, PlannerBot
+    from engine.aac.config import GameConfig
+    from engine.aac.game import new_game
 
     index, cand, base, seed = task
     cand_seat = index % 2
@@ -57,7 +57,7 @@ def match(
 
 
 def main() -> int:
-    from engine.bots.evaluate import STRONG_WEIGHTS
+    from engine.aac.bots.evaluate import STRONG_WEIGHTS
 
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--rounds", type=int, default=1)

@@ -24,8 +24,8 @@ os.environ["AAC_HOME"] = tempfile.mkdtemp(prefix="aac-shots-")
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from engine import events as ev  # noqa: E402
-from engine.persist.io import load_game  # noqa: E402
+from engine.aac import events as ev  # noqa: E402
+from engine.aac.persist.io import load_game  # noqa: E402
 from game.app import App  # noqa: E402
 from game.board_view import BURST, geometry  # noqa: E402
 from game.scenes.load import LoadScene  # noqa: E402

@@ -5,15 +5,34 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
+
+from engine.aac.modules import check_names
+from engine.aac.scoring import categories
+
+
+def modules_arg(text: str) -> tuple[str, ...]:
+    """--modules folklore,pilgrimage: registered module names (engine.aac.modules)."""
+    names = tuple(x.strip() for x in text.split(",") if x.strip())
+    try:
+        check_names(names)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from exc
+    return names
+
+
+def add_modules_option(p: Any) -> None:
+    p.add_argument("--modules", type=modules_arg, default=(),
+                   help="comma-separated expansion modules (none by default)")
 
 
 def _simulate(a: argparse.Namespace) -> int:
-    from engine.simulate import simulate
+    from engine.aac.simulate import simulate
 
     if not 2 <= a.players <= 5:
         print("--players must be 2-5", file=sys.stderr)
         return 2
-    summ = simulate(a.players, a.games, a.seed, check_every=a.check)
+    summ = simulate(a.players, a.games, a.seed, check_every=a.check, modules=a.modules)
     data = summ.as_json()
     if a.json:
         print(json.dumps(data))
@@ -25,12 +44,12 @@ def _simulate(a: argparse.Namespace) -> int:
 
 def _play(a: argparse.Namespace) -> int:
     """A bots' game in the terminal, with its log and the final score breakdown."""
-    from engine.bots.random_bot import RandomBot
-    from engine.config import GameConfig
-    from engine.game import new_game
-    from engine.log import describe
+    from engine.aac.config import GameConfig
+    from engine.aac.game import new_game
+    from engine.aac.log import describe
+    from engine.kernel.bots import RandomBot
 
-    g = new_game(GameConfig(players=a.players, seed=a.seed))
+    g = new_game(GameConfig(players=a.players, seed=a.seed, modules=a.modules))
     chars = [p.character for p in g.state.players]
     for e in getattr(g, "setup_events", []):
         print(describe(e, g.rules, chars))
@@ -42,12 +61,15 @@ def _play(a: argparse.Namespace) -> int:
             if a.verbose or type(e).__name__ != "TokenMoved":
                 print(describe(e, g.rules, chars))
     print()
-    print(f"{'seat':<22}{'reserve':>8}{'monum.':>8}{'pillars':>8}{'bridge':>8}{'achiev.':>8}"
-          f"{'pool':>6}{'total':>7}")
+    cats = categories(g.state.modules)  # the game's score categories, base game first
+    widths = [len(c.short) + 2 for c in cats]
+    print(f"{'seat':<22}" + "".join(f"{c.short:>{w}}" for c, w in zip(cats, widths, strict=True))
+          + f"{'total':>7}")
     for sc in g.final_scores():
         name = f"{g.rules.names[chars[sc.seat]]} ({sc.seat + 1})"
-        print(f"{name:<22}{sc.reserve:>8}{sc.monuments:>8}{sc.pillars:>8}{sc.bridge:>8}"
-              f"{sc.achievements:>8}{sc.tile_pool:>6}{sc.total:>7}")
+        print(f"{name:<22}" + "".join(f"{sc.part(c.name):>{w}}"
+                                      for c, w in zip(cats, widths, strict=True))
+              + f"{sc.total:>7}")
     print("Standings (R24.8 tiebreakers):", g.ranking())
     return 0
 
@@ -62,15 +84,17 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--json", action="store_true")
     s.add_argument("--check", choices=["decision", "turn", "end"], default="turn",
                    help="how often to check the invariants (default: every turn)")
+    add_modules_option(s)
     s.set_defaults(fn=_simulate)
     p = sub.add_parser("play", help="watch a bots' game in the terminal")
     p.add_argument("--players", type=int, default=3)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--verbose", action="store_true", help="also print every token move")
+    add_modules_option(p)
     p.set_defaults(fn=_play)
     import importlib.util
 
-    for mod in ("engine.bots.commands", "engine.persist.commands"):
+    for mod in ("engine.aac.bots.commands", "engine.aac.persist.commands"):
         try:
             found = importlib.util.find_spec(mod) is not None
         except ModuleNotFoundError:

@@ -22,9 +22,9 @@ from typing import Any
 
 import pygame
 
-from engine import events as ev
-from engine import names
-from engine.data import data_dir
+from engine.aac import events as ev
+from engine.aac import names
+from engine.aac.data import data_dir
 from game import fx, help, theme, tokens
 from game.layout import BOARD_S, BOARD_X, BOARD_Y, TOP_H, VH, VW
 from game.scenegraph import Button, Canvas, Node, TextLog

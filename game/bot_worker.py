@@ -8,7 +8,7 @@ import time
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from engine.decisions import Decision
+from engine.kernel.decisions import Decision
 
 
 class BotLike(Protocol):
@@ -16,8 +16,8 @@ class BotLike(Protocol):
 
 
 def make_bot(level: str, seed: int) -> BotLike:
-    """A bot by level name: engine.bots.make_bot when it exists, else the random bot."""
-    import engine.bots as bots
+    """A bot by level name: engine.aac.bots.make_bot when it exists, else the random bot."""
+    import engine.aac.bots as bots
 
     factory = getattr(bots, "make_bot", None)
     if factory is not None and level != "random":
@@ -25,13 +25,13 @@ def make_bot(level: str, seed: int) -> BotLike:
             return factory(level, seed)  # type: ignore[no-any-return]
         except Exception:  # unknown level: fall back to the legal-random baseline
             pass
-    from engine.bots.random_bot import RandomBot
+    from engine.kernel.bots import RandomBot
 
     return RandomBot(seed)
 
 
 def bot_levels() -> list[str]:
-    import engine.bots as bots
+    import engine.aac.bots as bots
 
     names = (getattr(bots, "BOT_LEVELS", None) or getattr(bots, "BOT_NAMES", None)
              or getattr(bots, "LEVELS", None))

@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from engine import names
+from engine.aac import names
 from game import help, theme, tokens
 from game.icons import ACTION_ICON
 from game.layout import DEVICE_H, DEVICE_Y, RIGHT_W, RIGHT_X, SEATS_Y, VH

@@ -10,10 +10,11 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from engine import events as ev
-from engine.core import Ctx, _put, _take
-from engine.data import Rules
-from engine.state import GameState
+from engine.aac import events as ev
+from engine.aac import locations
+from engine.aac.core import Ctx
+from engine.aac.data import Rules
+from engine.aac.state import GameState
 
 TYPES = ("compass", "rose", "magnet", "wild")
 
@@ -27,7 +28,7 @@ def take(s: GameState, r: Rules, e: ev.TokenMoved) -> bool:
     if e.src == "staging":
         return True
     try:
-        _take(Ctx(s, r), e.owner, e.src, _etype(e.etype))
+        locations.take(Ctx(s, r), e.owner, e.src, _etype(e.etype))
         return True
     except (AssertionError, KeyError, IndexError, ValueError):
         return False
@@ -36,7 +37,7 @@ def take(s: GameState, r: Rules, e: ev.TokenMoved) -> bool:
 def put(s: GameState, r: Rules, e: ev.TokenMoved) -> bool:
     """The token lands on its destination."""
     try:
-        _put(Ctx(s, r), e.owner, e.dst, _etype(e.etype))
+        locations.put(Ctx(s, r), e.owner, e.dst, _etype(e.etype))
         return True
     except (AssertionError, KeyError, IndexError, ValueError):
         return False

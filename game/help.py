@@ -1,5 +1,5 @@
 """Hover help: what each thing on the table is and the rule it stands for, in words taken
-from the component catalog (engine.data.rules() plus the catalog's rule notes)."""
+from the component catalog (engine.aac.data.rules() plus the catalog's rule notes)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import json
 from functools import lru_cache
 from typing import Any
 
-from engine import names
-from engine.data import data_dir, rules
+from engine.aac import names
+from engine.aac.data import data_dir, rules
 
 TYPES = ("compass", "rose", "magnet", "wild")
 ICON_WORDS = {"move": "winged foot (character movement)",

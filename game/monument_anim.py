@@ -20,9 +20,9 @@ import math
 from collections.abc import Callable
 from typing import Protocol
 
-from engine import events as ev
-from engine.data import Rules
-from engine.state import GameState
+from engine.aac import events as ev
+from engine.aac.data import Rules
+from engine.aac.state import GameState
 from game import display_model
 from game.animations import Tween, ease_out_cubic
 from game.board_view import BoardView, Piece, RegionLayout, StackPose, draw_stack

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
-from engine.decisions import Choice
+from engine.kernel.decisions import Choice
 from game import theme
 from game.layout import PROMPT_H, PROMPT_Y, RIGHT_W, RIGHT_X, VH, VW
 from game.scenegraph import Button, Canvas, Node

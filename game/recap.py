@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from engine import events as ev
-from engine.data import Rules
+from engine.aac import events as ev
+from engine.aac.data import Rules
 
 MARK_KINDS = ("section", "pillar", "bound", "achievement", "pool_slot", "monument")
 MAX_MARKS = 40

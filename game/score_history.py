@@ -3,9 +3,9 @@ rebuilt by replaying the game's choices: it works for games loaded from a save t
 
 from __future__ import annotations
 
-from engine import events as ev
-from engine.config import GameConfig
-from engine.game import Game, new_game
+from engine.aac import events as ev
+from engine.aac.config import GameConfig
+from engine.aac.game import Game, new_game
 
 
 def score_history(game: Game) -> list[list[int]]:

@@ -16,19 +16,19 @@ import pygame
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from engine import GameConfig, new_game
-from engine.events import Event
-from engine.game import Game
-from engine.log import describe
-from engine.persist import load_game, save_game
-from engine.persist.autosave import (
+from engine.aac.events import Event
+from engine.aac.game import Game
+from engine.aac.log import describe
+from engine.aac.persist import load_game, save_game
+from engine.aac.persist.autosave import (
     Autosaver,
     SaveInfo,
     autosave_games,
     continue_candidate,
     manual_saves,
 )
-from engine.persist.dirs import autosave_dir
-from engine.persist.io import atomic_write
+from engine.aac.persist.dirs import autosave_dir
+from engine.aac.persist.io import atomic_write
 from game import theme
 from game.bot_worker import BotLike, bot_levels, make_bot
 from game.preview import write_png
@@ -141,7 +141,7 @@ class Session:
             self.keep_final()
         return events
 
-    # --- saves (engine.persist: validated, atomic; seats in a small side file) -----------------
+    # --- saves (engine.aac.persist: validated, atomic; seats in a small side file) -------------
     def save(self, path: Path, note: str = "") -> None:
         save_game(self.game, path, note)
         atomic_write(seats_path(path), json.dumps([asdict(s) for s in self.seats]))
@@ -194,8 +194,8 @@ class Session:
 
     @classmethod
     def load(cls, path: Path) -> Session:
-        """Load a save, verified against a replay of its choices (engine.persist.load_game);
-        a bad file raises engine.persist.SaveError with one readable sentence."""
+        """Load a save, verified against a replay of its choices (engine.aac.persist.load_game);
+        a bad file raises engine.aac.persist.SaveError with one readable sentence."""
         path = Path(path)
         game = load_game(path, verify=True)
         n = game.state.n
@@ -269,7 +269,7 @@ def saves_dir() -> Path:
 
 def all_saves() -> list[SaveInfo]:
     """Every game the player can go back to: one entry per autosaved game and every manual
-    save, newest first (summaries only: see engine.persist.autosave)."""
+    save, newest first (summaries only: see engine.aac.persist.autosave)."""
     out = autosave_games() + manual_saves(saves_dir())
     return sorted(out, key=lambda i: (i.when, i.mtime_ns), reverse=True)
 

@@ -2,7 +2,7 @@
 
 A damaged or foreign settings file never stops the game: every value that cannot be read is
 replaced by its default, the reason is kept as a one-line notice for the title screen, and
-the file is rewritten atomically (engine.persist.io.atomic_write: a unique temp name, fsync,
+the file is rewritten atomically (engine.aac.persist.io.atomic_write: a unique temp name, fsync,
 rename)."""
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from typing import Annotated, Any
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from engine.persist.dirs import APP, ENV, data_root
-from engine.persist.io import atomic_write
+from engine.aac.persist.dirs import APP, ENV, data_root
+from engine.aac.persist.io import atomic_write
 
 ANIM_SPEEDS = (("Slow", 0.5), ("Normal", 1.0), ("Fast", 2.0), ("Very fast", 4.0),
                ("Instant", 0.0))

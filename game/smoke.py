@@ -112,8 +112,8 @@ def _play(frames: int, seed: int, players: int, home: Path) -> dict[str, Any]:
             info["menu_from"] = "smoke start"
 
         step = "starting a bots' game"
-        from engine.persist import load_game, save_game
-        from engine.state import state_to_dict
+        from engine.aac.persist import load_game, save_game
+        from engine.aac.state import state_to_dict
         from game.session import SeatSpec, Session, saves_dir
 
         levels = ("random", "easy", "random", "easy", "random")

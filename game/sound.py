@@ -47,7 +47,7 @@ from typing import Any
 
 import pygame
 
-from engine import events as ev
+from engine.aac import events as ev
 
 Signal = list[float]
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.data import rules
-from engine.names import cap
-from engine.names import target as target_words
+from engine.aac.data import rules
+from engine.aac.names import cap
+from engine.aac.names import target as target_words
 from game.scenegraph import Node
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine import Game, GameConfig, new_game
-from engine.core import Ctx
-from engine.data import TYPE_INDEX
-from engine.state import EMPTY
+from engine.aac.core import Ctx
+from engine.aac.data import TYPE_INDEX
+from engine.aac.state import EMPTY
 
 
 def make_game(

@@ -9,7 +9,7 @@ refused with a one-sentence `SaveError`, or load a game that is consistent (engi
 a pending decision with choices unless over, every seat's view and the scores computable) and
 plays on for 50 decisions without an exception.
 
-    outcome = check_engine(text, path, rng)   # through engine.persist.load_game
+    outcome = check_engine(text, path, rng)   # through engine.aac.persist.load_game
     outcome = check_table(text, path, rng, app)  # through the table's Session.load + the App
 """
 
@@ -25,14 +25,14 @@ from pathlib import Path
 from typing import Any
 
 from engine import GameConfig, new_game
-from engine.bots import make_bot
-from engine.bots.random_bot import RandomBot
-from engine.core import Ctx
-from engine.data import rules
-from engine.game import Game
-from engine.invariants import check
-from engine.persist.io import SaveError, dumps_save, load_game
-from engine.state import Frame
+from engine.aac.bots import make_bot
+from engine.aac.core import Ctx
+from engine.aac.data import rules
+from engine.aac.game import Game
+from engine.aac.invariants import check
+from engine.aac.persist.io import SaveError, dumps_save, load_game
+from engine.aac.state import Frame
+from engine.kernel.bots import RandomBot
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "saves" / "scenarios"

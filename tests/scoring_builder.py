@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.core import Ctx
-from engine.data import Rules, build_rules, load_raw
-from engine.state import EMPTY, GameState, PlayerState
+from engine.aac.core import Ctx
+from engine.aac.data import Rules, build_rules, load_raw
+from engine.aac.state import EMPTY, GameState, PlayerState
 
 _RULES: Rules | None = None
 

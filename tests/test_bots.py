@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from engine.bots import make_bot
-from engine.bots.determinize import game_from_view
-from engine.bots.tournament import labels_for, play_game, summarize, wilson
-from engine.config import GameConfig
-from engine.game import Game, new_game
+from engine.aac.bots import make_bot
+from engine.aac.bots.determinize import game_from_view
+from engine.aac.bots.tournament import labels_for, play_game, summarize, wilson
+from engine.aac.config import GameConfig
+from engine.aac.game import Game, new_game
 
 
 def _drive(game: Game, names: list[str], seed: int, limit: int) -> list[str]:
@@ -109,8 +109,8 @@ def test_running_out_load_churn_is_avoided() -> None:
     Out from the other row of the same tile re-opened that slot, and the easy bot ping-ponged
     between the two rows forever. The engine now leaves those sources out too; the bots' guard
     drops them regardless. Seed 1 reaches such a load at decision 147."""
-    from engine.bots.guard import churns, useful
-    from engine.decisions import Choice
+    from engine.aac.bots.guard import churns, useful
+    from engine.kernel.decisions import Choice
 
     same = Choice("load:rose<slot:1:top", "x", ("slot:1:bottom", "slot:1:top"), ("slot:1:top", 1))
     other = Choice("load:rose<slot:2:top", "x", ("slot:1:bottom", "slot:2:top"), ("slot:2:top", 1))
@@ -133,8 +133,8 @@ def test_running_out_load_churn_is_avoided() -> None:
 
 
 def test_turn_budget_forces_the_passive_choice() -> None:
-    from engine.bots.greedy import GreedyBot
-    from engine.bots.guard import TurnBudget
+    from engine.aac.bots.greedy import GreedyBot
+    from engine.aac.bots.guard import TurnBudget
 
     g = new_game(GameConfig(players=2, seed=4))
     bot = GreedyBot(1)
@@ -161,7 +161,7 @@ def test_stall_watch_counts_turns_without_building() -> None:
     """R23.1: the game ends only when every monument is built, so a table where nobody builds
     must be noticed. Stalled after STALE_TURNS turns per seat without a filled space; any
     building resets it."""
-    from engine.bots.guard import STALE_TURNS, StallWatch
+    from engine.aac.bots.guard import STALE_TURNS, StallWatch
 
     w = StallWatch()
     limit = STALE_TURNS * 2
@@ -177,7 +177,7 @@ def test_stall_watch_counts_turns_without_building() -> None:
 def test_stalled_weights_make_spending_shop_energy_worth_it() -> None:
     """R24.6 scores 1 per shop energy; on a stalled table the bots count it for less, so
     that moving it back into play (R14 Running Out) scores higher than keeping it."""
-    from engine.bots.evaluate import STRONG_WEIGHTS, evaluate, stalled_weights
+    from engine.aac.bots.evaluate import STRONG_WEIGHTS, evaluate, stalled_weights
     from tests.builder import clear_device, make_game
     from tests.builder import load as load_slot
 
@@ -200,7 +200,7 @@ def test_stalled_weights_make_spending_shop_energy_worth_it() -> None:
 
 
 def _play_from(g: Game, level: str, watch: bool, turns: int) -> tuple[int, bool]:
-    from engine.bots.guard import StallWatch, progress_key
+    from engine.aac.bots.guard import StallWatch, progress_key
 
     bots = [make_bot(level, 40 + k) for k in range(g.state.n)]
     if not watch:
@@ -221,7 +221,7 @@ def test_bots_break_a_stall_and_finish_the_game(level: str) -> None:
     the Tile Pool (6 and 7, worth 1 VP each, R24.6), exhausted pools empty. Bots that value
     that VP over building pass forever (the game ends only when all is built, R23.1); with the
     stall watch they build again (R14 Running Out from the Tile Pool) and the game ends."""
-    from engine.persist.io import load_game
+    from engine.aac.persist.io import load_game
 
     path = Path(__file__).resolve().parent.parent / "saves" / "scenarios" / "stalled-2p.json"
     g = load_game(path)
@@ -235,8 +235,8 @@ def test_bots_break_a_stall_and_finish_the_game(level: str) -> None:
 def test_balance_records_games_and_resumes(tmp_path: Path) -> None:
     """A long balance run can be stopped and resumed: finished games go to the results file
     and are not replayed; the table covers every finished game."""
-    from engine.bots import tournament
-    from engine.simulate import game_seed
+    from engine.aac.bots import tournament
+    from engine.aac.simulate import game_seed
 
     f = tmp_path / "balance.jsonl"
     first = tournament.run_balance(2, 9, jobs=1, level="easy", players=(2,), progress=False,

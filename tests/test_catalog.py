@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from engine.catalog import CATALOG_FILES, Catalog, CatalogError, default_data_dir, load_catalog
-from engine.catalog.models import DeployEffect, FreeReserveEffect
+from engine.aac.catalog import CATALOG_FILES, Catalog, CatalogError, default_data_dir, load_catalog
+from engine.aac.catalog.models import DeployEffect, FreeReserveEffect
 
 
 @pytest.fixture(scope="module")

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine import events as ev
-from engine.data import rules
-from engine.log import describe
+from engine.aac import events as ev
+from engine.aac.data import rules
+from engine.aac.log import describe
 
 
 def test_perk_line_ends_with_one_full_stop() -> None:

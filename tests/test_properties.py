@@ -11,11 +11,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import GameConfig, IllegalChoice, new_game
-from engine.bots.random_bot import RandomBot
-from engine.core import Ctx
-from engine.game import Game
-from engine.invariants import check
-from engine.state import state_to_dict
+from engine.aac.core import Ctx
+from engine.aac.game import Game
+from engine.aac.invariants import check
+from engine.aac.state import state_to_dict
+from engine.kernel.bots import RandomBot
 
 CAP = 60_000
 

@@ -9,16 +9,16 @@ from typing import Any
 import pytest
 
 from engine import Game
-from engine import events as ev
-from engine.core import has_power, reach
-from engine.invariants import check
-from engine.rules.bonus import ReplenishFrame
-from engine.rules.bridges import BridgeFrame
-from engine.rules.claim import ClaimFrame
-from engine.rules.completion import CompletionPhase, ParticipantFrame
-from engine.rules.deploy import DeployFrame
-from engine.rules.movement import MoveFrame
-from engine.state import EMPTY, FIGURE_IN_POOL, Completion
+from engine.aac import events as ev
+from engine.aac.core import has_power, reach
+from engine.aac.invariants import check
+from engine.aac.rules.bonus import ReplenishFrame
+from engine.aac.rules.bridges import BridgeFrame
+from engine.aac.rules.claim import ClaimFrame
+from engine.aac.rules.completion import CompletionPhase, ParticipantFrame
+from engine.aac.rules.deploy import DeployFrame
+from engine.aac.rules.movement import MoveFrame
+from engine.aac.state import EMPTY, FIGURE_IN_POOL, Completion
 from tests.builder import T, choice_ids, choose, clear_device, ctx, load, make_game, push_frame
 
 GAPS_2P = {

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from engine import Game
-from engine import events as ev
-from engine.invariants import check
-from engine.rules.movement import MoveFrame
-from engine.state import EMPTY, Completion
+from engine.aac import events as ev
+from engine.aac.invariants import check
+from engine.aac.rules.movement import MoveFrame
+from engine.aac.state import EMPTY, Completion
 from tests.builder import (
     T,
     choice_ids,

@@ -15,12 +15,12 @@ from __future__ import annotations
 import pytest
 
 from engine import GameConfig
-from engine import events as ev
 from engine import new_game as engine_new_game
-from engine.invariants import check
-from engine.rules.bridges import BridgeBenefitFrame
-from engine.rules.completion import ParticipantFrame
-from engine.rules.movement import MoveFrame, TeleportFrame
+from engine.aac import events as ev
+from engine.aac.invariants import check
+from engine.aac.rules.bridges import BridgeBenefitFrame
+from engine.aac.rules.completion import ParticipantFrame
+from engine.aac.rules.movement import MoveFrame, TeleportFrame
 from tests.builder import T, choice_ids, choose, clear_device, ctx, load, make_game, push_frame
 
 SEAT = 1  # chronari, the start player with seed 1; no movement-related powers

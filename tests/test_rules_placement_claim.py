@@ -3,18 +3,18 @@ Achievements (with the default action tokens of R6.5.1-R6.5.3 and the Deploy upg
 R18.2).
 
 Positions are built on a real game (tests.builder) and then edited by hand; every edit keeps
-each player's 21 energy accounted for (engine.invariants.check).
+each player's 21 energy accounted for (engine.aac.invariants.check).
 """
 
 from __future__ import annotations
 
-from engine import events as ev
-from engine.data import TYPE_INDEX, TYPES
-from engine.game import Game
-from engine.invariants import check
-from engine.rules.reposition import RepositionFrame
-from engine.state import EMPTY, Completion, enc
-from engine.supply import running_out_sources
+from engine.aac import events as ev
+from engine.aac.data import TYPE_INDEX, TYPES
+from engine.aac.game import Game
+from engine.aac.invariants import check
+from engine.aac.rules.reposition import RepositionFrame
+from engine.aac.state import EMPTY, Completion, enc
+from engine.aac.supply import running_out_sources
 from tests.builder import (
     T,
     choice_ids,

@@ -3,11 +3,11 @@ R9.4 two-tile claims, R25 Freyith III)."""
 
 from __future__ import annotations
 
-from engine.core import Ctx
-from engine.invariants import check
-from engine.rules.claim import ClaimFrame, FreeTileFrame
-from engine.rules.completion import ParticipantFrame
-from engine.rules.endturn import migration_options
+from engine.aac.core import Ctx
+from engine.aac.invariants import check
+from engine.aac.rules.claim import ClaimFrame, FreeTileFrame
+from engine.aac.rules.completion import ParticipantFrame
+from engine.aac.rules.endturn import migration_options
 from tests.builder import choice_ids, make_game, push_frame
 
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 
 from engine import GameConfig, new_game
-from engine import events as ev
-from engine.data import rules
-from engine.invariants import check
-from engine.rules.setup import order_from_start
-from engine.state import BLOCKED, EMPTY
+from engine.aac import events as ev
+from engine.aac.data import rules
+from engine.aac.invariants import check
+from engine.aac.rules.setup import order_from_start
+from engine.aac.state import BLOCKED, EMPTY
 from tests.builder import T, choice_ids, clear_device, ctx, load, make_game, rerun
 
 R = rules()

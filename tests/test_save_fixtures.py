@@ -13,7 +13,7 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from engine.persist.io import load_game  # noqa: E402
+from engine.aac.persist.io import load_game  # noqa: E402
 from game.session import Session  # noqa: E402
 from tests.save_fuzz import check_consistent, play_on  # noqa: E402
 

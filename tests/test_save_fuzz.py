@@ -24,10 +24,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine import GameConfig, new_game  # noqa: E402
-from engine.bots.random_bot import RandomBot  # noqa: E402
-from engine.game import Game  # noqa: E402
-from engine.persist.io import SaveError, dumps_save, load_game  # noqa: E402
-from engine.state import state_to_dict  # noqa: E402
+from engine.aac.game import Game  # noqa: E402
+from engine.aac.persist.io import SaveError, dumps_save, load_game  # noqa: E402
+from engine.aac.persist.upgrade import V1_TURN_PHASES  # noqa: E402
+from engine.aac.state import state_to_dict  # noqa: E402
+from engine.kernel.bots import RandomBot  # noqa: E402
 from game.app import App  # noqa: E402
 from game.settings import Settings  # noqa: E402
 from tests import save_fuzz  # noqa: E402
@@ -131,8 +132,10 @@ def test_a_deleted_rule_step_is_refused(tmp_path: Path) -> None:
 
 def test_a_turn_phase_moved_back_is_refused(tmp_path: Path) -> None:
     doc = json.loads(dumps_save(_game()))
-    frame = _frame_with(doc, "phase")
-    frame["phase"] = max(0, frame["phase"] - 1) if frame["phase"] else 1
+    frame = _frame_with(doc, "at")  # the turn's step by name (save version 1: phase 0-5)
+    steps = list(V1_TURN_PHASES)
+    i = steps.index(frame["at"])
+    frame["at"] = steps[i - 1] if i else steps[1]
     _refused(doc, tmp_path)
 
 

@@ -31,13 +31,12 @@ from typing import Any
 import pytest
 
 from engine import GameConfig, new_game
-from engine import events as ev
-from engine.bots.random_bot import RandomBot
-from engine.game import Game
-from engine.persist import upgrade as upgrade_mod
-from engine.persist.autosave import KEEP, Autosaver, latest_autosave
-from engine.persist.dirs import autosave_dir, saves_dir
-from engine.persist.io import (
+from engine.aac import events as ev
+from engine.aac.game import Game
+from engine.aac.persist import upgrade as upgrade_mod
+from engine.aac.persist.autosave import KEEP, Autosaver, latest_autosave
+from engine.aac.persist.dirs import autosave_dir, saves_dir
+from engine.aac.persist.io import (
     MAX_BYTES,
     SaveError,
     atomic_write,
@@ -47,8 +46,9 @@ from engine.persist.io import (
     loads_save,
     save_game,
 )
-from engine.persist.models import CURRENT_VERSION
-from engine.state import state_to_dict
+from engine.aac.persist.models import CURRENT_VERSION
+from engine.aac.state import state_to_dict
+from engine.kernel.bots import RandomBot
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = Path(__file__).resolve().parent / "saves_corpus"
@@ -243,7 +243,7 @@ def make_corpus(out: Path) -> None:
     put("deep-nesting.json", "[" * 3000 + "]" * 3000)
 
     def patron(d: dict[str, Any]) -> None:
-        from engine.data import rules
+        from engine.aac.data import rules
 
         unused = sorted(m for m in rules().monuments if m not in d["snapshot"]["monuments"])
         d["snapshot"]["players"][0]["patron"] = unused[0]
@@ -428,8 +428,8 @@ def test_missing_file_is_refused(tmp_path: Path) -> None:
 WRITER = """
 import sys
 from engine import GameConfig, new_game
-from engine.bots.random_bot import RandomBot
-from engine.persist.io import save_game
+from engine.kernel.bots import RandomBot
+from engine.aac.persist.io import save_game
 path, seed = sys.argv[1], int(sys.argv[2])
 g = new_game(GameConfig(players=4, seed=seed))
 g.undo_enabled = False
@@ -500,15 +500,18 @@ def test_registered_upgrader_runs(monkeypatch: pytest.MonkeyPatch, good: Path) -
         doc["note"] = doc["note"] + " (upgraded)"
         return doc
 
-    monkeypatch.setitem(upgrade_mod.UPGRADERS, 1, v1_to_v2)
+    # the step from the current version to a next one (the good save is at the current one)
+    v = CURRENT_VERSION
+    monkeypatch.setitem(upgrade_mod.UPGRADERS, v, v1_to_v2)
     doc = json.loads(good.read_text(encoding="utf-8"))
-    out = upgrade_mod.upgrade(doc, current=2)
-    assert seen == [1]
-    assert out["version"] == 2 and out["note"].endswith(" (upgraded)")
+    assert doc["version"] == v
+    out = upgrade_mod.upgrade(doc, current=v + 1)
+    assert seen == [v]
+    assert out["version"] == v + 1 and out["note"].endswith(" (upgraded)")
     assert out["snapshot"] == doc["snapshot"]
     # a document already at the current version goes through nothing
     seen.clear()
-    assert upgrade_mod.upgrade(dict(out), current=2)["version"] == 2 and seen == []
+    assert upgrade_mod.upgrade(dict(out), current=v + 1)["version"] == v + 1 and seen == []
 
 
 def test_upgraders_chain_in_order(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Ctx
-from engine.counters import condition_met, counter_value, qualifies
-from engine.data import COMPASS, MAGNET, ROSE, WILD
-from engine.scoring import ScoreBreakdown, final_scores, ranking, score_player
-from engine.state import BLOCKED, FIGURE_IN_POOL
+from engine.aac.core import Ctx
+from engine.aac.counters import condition_met, counter_value, qualifies
+from engine.aac.data import COMPASS, MAGNET, ROSE, WILD
+from engine.aac.scoring import ScoreBreakdown, final_scores, ranking, score_player
+from engine.aac.state import BLOCKED, FIGURE_IN_POOL
 from tests.scoring_builder import make_ctx, put_bridge, put_pillar
 
 ALL_RANDOM = (
@@ -345,7 +345,7 @@ def test_r24_full_breakdown() -> None:
     ctx.s.ach["ach_pillars"][0] = MAGNET
     p.shop = [2, 0, 0, 0]
     b = score_player(ctx, 0)
-    assert b == ScoreBreakdown(
+    assert b == ScoreBreakdown.of(
         seat=0, reserve=6, monuments=12 + 3, pillars=9, bridge=11,
         achievements=2 * 6 + 5, tile_pool=2, total=6 + 15 + 9 + 11 + 17 + 2,
         bound_total=8, pool_total=2,

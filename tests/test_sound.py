@@ -21,7 +21,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine import GameConfig, new_game  # noqa: E402
-from engine import events as ev  # noqa: E402
+from engine.aac import events as ev  # noqa: E402
 from game import scenegraph, sound, trapdoor  # noqa: E402
 from game.app import App  # noqa: E402
 from game.scenegraph import Button  # noqa: E402

@@ -13,8 +13,8 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from engine.persist import load_game  # noqa: E402
-from engine.persist.scenarios import tutorial_games  # noqa: E402
+from engine.aac.persist import load_game  # noqa: E402
+from engine.aac.persist.scenarios import tutorial_games  # noqa: E402
 from game import theme  # noqa: E402
 from game.__main__ import main  # noqa: E402
 from game.app import App  # noqa: E402

@@ -14,9 +14,9 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from engine import events as ev  # noqa: E402
-from engine.core import Ctx  # noqa: E402
-from engine.rules.endturn import deconstruct  # noqa: E402
+from engine.aac import events as ev  # noqa: E402
+from engine.aac.core import Ctx  # noqa: E402
+from engine.aac.rules.endturn import deconstruct  # noqa: E402
 from game import board_view, fx  # noqa: E402
 from game.app import App  # noqa: E402
 from game.board_view import BOARD_S, BOARD_X, BOARD_Y, SQUARE, geometry  # noqa: E402
@@ -377,7 +377,7 @@ def test_energy_spaces_are_larger_with_symbols(app):
     assert len(spots) == len(sec.symbols)
     lay = geometry().by_monument[mid]
     assert all(sp.w == pytest.approx(2 * lay.spec.r) for sp in spots)
-    from engine.names import energy
+    from engine.aac.names import energy
 
     for i, sp in enumerate(spots):
         assert f"({energy(sec.symbols[i])} space)" in sp.tooltip()

@@ -14,7 +14,7 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from engine.persist.io import load_game  # noqa: E402
+from engine.aac.persist.io import load_game  # noqa: E402
 from game.app import App  # noqa: E402
 from game.scenes.confirm import LEAVE_TEXT, ConfirmScene  # noqa: E402
 from game.scenes.load import LoadScene  # noqa: E402
@@ -135,7 +135,7 @@ def test_every_question_fits_the_prompt_bar(app):
     """The prompt bar at each kind of decision a seeded 3-player game reaches (long questions
     wrap), with the person deciding."""
     from engine import GameConfig, new_game
-    from engine.bots.random_bot import RandomBot
+    from engine.kernel.bots import RandomBot
 
     g = new_game(GameConfig(players=3, seed=17))
     bot = RandomBot(3)

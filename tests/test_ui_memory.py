@@ -14,7 +14,7 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from engine.persist.io import load_game  # noqa: E402
+from engine.aac.persist.io import load_game  # noqa: E402
 from game.app import FRAME_HISTORY, App  # noqa: E402
 from game.session import SeatSpec, Session  # noqa: E402
 from game.settings import Settings  # noqa: E402

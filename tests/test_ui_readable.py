@@ -12,8 +12,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine import GameConfig, new_game  # noqa: E402
-from engine.bots.random_bot import RandomBot  # noqa: E402
-from engine.decisions import Choice  # noqa: E402
+from engine.kernel.bots import RandomBot  # noqa: E402
+from engine.kernel.decisions import Choice  # noqa: E402
 from game.app import App  # noqa: E402
 from game.prompt_bar import choice_icon  # noqa: E402
 from game.session import SeatSpec, Session  # noqa: E402

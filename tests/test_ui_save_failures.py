@@ -12,8 +12,8 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from engine.persist import autosave as autosave_mod  # noqa: E402
-from engine.persist import io as io_mod  # noqa: E402
+from engine.aac.persist import autosave as autosave_mod  # noqa: E402
+from engine.kernel import saves as io_mod  # noqa: E402  (the save envelope writes files)
 from game.app import App  # noqa: E402
 from game.session import SeatSpec, Session  # noqa: E402
 from game.settings import Settings  # noqa: E402

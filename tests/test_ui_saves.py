@@ -18,9 +18,9 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from engine.persist import load_game  # noqa: E402
-from engine.persist.autosave import FINAL, autosave_games, peek_save  # noqa: E402
-from engine.state import state_to_dict  # noqa: E402
+from engine.aac.persist import load_game  # noqa: E402
+from engine.aac.persist.autosave import FINAL, autosave_games, peek_save  # noqa: E402
+from engine.aac.state import state_to_dict  # noqa: E402
 from game.app import App  # noqa: E402
 from game.scenes.confirm import LEAVE_TEXT, ConfirmScene  # noqa: E402
 from game.scenes.load import LoadScene  # noqa: E402

@@ -13,7 +13,7 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from engine.data import rules  # noqa: E402
+from engine.aac.data import rules  # noqa: E402
 from game.app import App  # noqa: E402
 from game.scenegraph import Button, Canvas  # noqa: E402
 from game.scenes.setup import NameField, SetupScene  # noqa: E402

@@ -8,7 +8,7 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from engine.persist.io import load_game  # noqa: E402
+from engine.aac.persist.io import load_game  # noqa: E402
 from game.app import App  # noqa: E402
 from game.session import SeatSpec, Session  # noqa: E402
 from game.settings import Settings  # noqa: E402
@@ -60,7 +60,7 @@ def test_the_end_of_the_game_sounds(tmp_path, monkeypatch):
 
 
 def test_effects_follow_the_engine_events() -> None:
-    from engine import events as ev
+    from engine.aac import events as ev
 
     assert effect_for(ev.SectionConstructed("ember_forge", "s1", "s2")) == "snap"
     assert effect_for(ev.TurnStarted(0, 1, False)) is None

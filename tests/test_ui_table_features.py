@@ -12,7 +12,7 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from engine import events as ev  # noqa: E402
+from engine.aac import events as ev  # noqa: E402
 from game.app import App  # noqa: E402
 from game.layout import fit  # noqa: E402
 from game.session import SeatSpec, Session  # noqa: E402
@@ -222,7 +222,7 @@ def right_click(app: App, vx: float, vy: float) -> None:
 def test_right_click_and_esc_cancel_a_half_made_pick(app):
     """Issue 5: right-click or Esc backs out of a multi-step pick when the engine allows undo
     (here: 'Actions' then a reposition source, then cancel back to the source choice)."""
-    from engine.state import state_to_dict
+    from engine.aac.state import state_to_dict
 
     app.settings.handoff_always = False  # nothing private: no hand-off screens in the way
     s = Session.new([SeatSpec(True), SeatSpec(True)], seed=11)

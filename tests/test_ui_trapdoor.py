@@ -12,7 +12,7 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from engine import events as ev  # noqa: E402
+from engine.aac import events as ev  # noqa: E402
 from game import trapdoor  # noqa: E402
 from game.app import App  # noqa: E402
 from game.layout import fit  # noqa: E402

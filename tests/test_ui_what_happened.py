@@ -13,8 +13,8 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from engine import events as ev  # noqa: E402
-from engine.persist.io import load_game  # noqa: E402
+from engine.aac import events as ev  # noqa: E402
+from engine.aac.persist.io import load_game  # noqa: E402
 from game.app import App  # noqa: E402
 from game.recap import Recap, TurnNote, describe  # noqa: E402
 from game.session import SeatSpec, Session  # noqa: E402
@@ -110,7 +110,7 @@ def test_recap_words_for_a_turn() -> None:
 
 def test_recap_is_per_person_in_hot_seat() -> None:
     """Two people: each sees what happened since they themselves last acted."""
-    from engine.data import rules
+    from engine.aac.data import rules
 
     rc = Recap(rules())
     rc.feed([ev.TurnStarted(1, 1, False), ev.TurnTypeChosen(1, "advance")])

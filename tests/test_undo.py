@@ -17,12 +17,12 @@ from typing import Any
 import pytest
 
 from engine import GameConfig, IllegalChoice, new_game
-from engine import events as ev
-from engine.bots.random_bot import RandomBot
-from engine.decisions import Decision
-from engine.game import NOTHING_YET, OTHER_SEAT, REVEALED, Game
-from engine.persist.io import dumps_save, loads_save
-from engine.state import state_to_dict
+from engine.aac import events as ev
+from engine.aac.game import NOTHING_YET, OTHER_SEAT, REVEALED, Game
+from engine.aac.persist.io import dumps_save, loads_save
+from engine.aac.state import state_to_dict
+from engine.kernel.bots import RandomBot
+from engine.kernel.decisions import Decision
 
 
 @dataclass

@@ -17,9 +17,9 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from engine import GameConfig, new_game
-from engine.bots import make_bot
-from engine.decisions import Decision
-from engine.game import Game
+from engine.aac.bots import make_bot
+from engine.aac.game import Game
+from engine.kernel.decisions import Decision
 
 Anchors = dict[str, tuple[str, ...]]
 Finder = Callable[[Game], Anchors | None]

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from engine.data import rules
-from engine.persist import SaveError
-from engine.persist.autosave import SaveInfo, delete_save, peek_save
+from engine.aac.data import rules
+from engine.aac.persist import SaveError
+from engine.aac.persist.autosave import SaveInfo, delete_save, peek_save
 from game import preview, theme, tokens
 from game.layout import VH, VW
 from game.scenegraph import Button, Canvas, Node

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from engine.persist import SaveError
+from engine.aac.persist import SaveError
 from game import theme
 from game.layout import VH, VW
 from game.scenegraph import Canvas

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from engine.aac.scoring import categories as score_categories
 from game import theme, tokens
 from game.layout import VH, VW
 from game.scenegraph import Canvas
@@ -21,10 +22,14 @@ if TYPE_CHECKING:
 BOARD_BOX = (40.0, 150.0, 560.0, 555.0)  # x, y, w, h of the final board picture
 TABLE_X = 660.0
 CHART_BOX = (660.0, 650.0, 900.0, 118.0)
-CATEGORIES = (("reserve", "Energy reserve"), ("monuments", "Monuments"),
-              ("pillars", "Pillars"), ("bridge", "Bridge token"),
-              ("achievements", "Achievements"), ("tile_pool", "Tile Pool"),
-              ("total", "Total"))
+
+
+def categories(modules: tuple[str, ...] = ()) -> tuple[tuple[str, str], ...]:
+    """(category, title) rows of the score table: the game's categories, then the total."""
+    return tuple((c.name, c.title) for c in score_categories(modules)) + (("total", "Total"),)
+
+
+CATEGORIES = categories()  # the base game's rows
 
 
 @register("results")
@@ -102,7 +107,8 @@ class ResultsScene(Scene):
                    max_w=col_w - 8)
             c.text(f"place {place.get(b.seat, '-')}", x, y0 + 72, 12, theme.INK_SOFT, False,
                    "center")
-        for i, (attr, label) in enumerate(CATEGORIES):
+        rows = categories(self.session.game.state.modules)
+        for i, (attr, label) in enumerate(rows):
             y = y0 + 108 + i * 40
             if i % 2 == 0:
                 c.fill(theme.PANEL_DARK, x0 - 8, y - 17, width + 16, 34, 6)
@@ -112,7 +118,7 @@ class ResultsScene(Scene):
                 x = x0 + label_w + j * col_w + col_w / 2
                 c.text(str(getattr(b, attr, 0)), x, y, 20 if bold else 16, theme.INK, bold,
                        "center")
-        y = y0 + 108 + len(CATEGORIES) * 40
+        y = y0 + 108 + len(rows) * 40
         c.text("Tiebreak: bound energy / Tile Pool energy", x0, y, 12, theme.INK_SOFT, False,
                "midleft", max_w=label_w + col_w - 8)
         for j, b in enumerate(self.scores):

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from engine.config import RULES_OPTIONS, option_title
-from engine.data import rules
+from engine.aac.config import RULES_OPTIONS, option_title
+from engine.aac.data import rules
 from game import theme, tokens
 from game.bot_worker import bot_levels
 from game.layout import VW

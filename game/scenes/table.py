@@ -12,10 +12,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from engine import events as ev
-from engine.core import Ctx
-from engine.decisions import Choice, Decision
-from engine.scoring import final_scores
+from engine.aac import events as ev
+from engine.aac import locations
+from engine.aac.core import Ctx
+from engine.aac.scoring import categories as score_categories
+from engine.aac.scoring import final_scores
+from engine.kernel.decisions import Choice, Decision
 from game import display_model, fx, monument_anim, theme, tokens, trapdoor
 from game.animations import Animator, Tween, ease_in_out, ease_out_back
 from game.board_view import BoardView, geometry
@@ -36,9 +38,7 @@ if TYPE_CHECKING:
     from game.scenes.nav import Nav
 
 TYPES = ("compass", "rose", "magnet", "wild")
-SCORE_PARTS = (("reserve", "energy reserve"), ("monuments", "monuments"),
-               ("pillars", "pillars"), ("bridge", "bridge token"),
-               ("achievements", "achievements"), ("tile_pool", "Tile Pool"))
+SCORE_PARTS = tuple((c.name, c.short) for c in score_categories())  # the base game's
 POOL_TARGETS = ("exhausted", "reserve", "shop")
 RECAP_LINES = 6  # turns shown on the recap card (the log holds everything)
 _MISSING = object()
@@ -362,18 +362,16 @@ class TableScene(Scene):
         self.animator.skip()
 
     def private_now(self) -> bool:
-        """Is something on the table private to one seat? In this game only the expert
-        variant's secret loading during setup (R3.3.9) is."""
-        s = self.game.state
-        return s.turn == 0 and bool(s.options.get("expert_loading"))
+        """Is something on the table private to one seat? The engine's declared hidden
+        information says (engine.aac.hidden: the expert variant's secret loading, R3.3.9)."""
+        return self.game.private_now()
 
     def hidden_seats(self) -> frozenset[int]:
-        """Seats whose devices, exhausted pools and banks must not be shown now."""
-        if not self.private_now():
-            return frozenset()
+        """Seats whose private things (devices, exhausted pools and banks during secret
+        loading) must not be shown now: all but the person deciding."""
         d = self.pending
         me = d.seat if d is not None and self.session.is_human(d.seat) else -1
-        return frozenset(i for i in range(self.shown.n) if i != me)
+        return self.game.hidden_seats(me)
 
     def _check_handoff(self) -> None:
         d = self.pending
@@ -508,14 +506,11 @@ class TableScene(Scene):
     def locate(self, loc: str, owner: int) -> tuple[float, float]:
         """A virtual point for an event location of `owner`'s energy."""
         kind = loc.split(":", 1)[0]
-        own = kind in ("exhausted", "reserve", "slot", "track", "staging")
-        if own and owner != self.device.seat:
+        if locations.on_owner_board(loc) and owner != self.device.seat:  # engine's table
             rh = self.seats.row_h()
             return RIGHT_X + 470, SEATS_Y + owner * rh + 20
-        key = loc
-        if kind == "track":
-            key = f"track:{owner}:{loc.split(':', 1)[1]}"
-        elif kind == "staging":
+        key = locations.spot(loc, owner)
+        if kind == "staging":
             return RIGHT_X + 96, DEVICE_Y + TILE_Y + TILE_H / 2
         elif kind == "shop":
             return self.board.virtual(*geometry().bank(owner))
@@ -993,8 +988,8 @@ class TableScene(Scene):
         if seat >= len(self.shown.players):
             return ""
         b = final_scores(Ctx(self.shown, self.rules))[seat]
-        parts = [f"{label} {getattr(b, attr)}" for attr, label in SCORE_PARTS
-                 if getattr(b, attr)]
+        cats = score_categories(self.shown.modules)
+        parts = [f"{c.short} {b.part(c.name)}" for c in cats if b.part(c.name)]
         return (f"Score now: {b.total} VP" + (" = " + " + ".join(parts) if parts else "") +
                 ".")
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.events import Event
-from engine.game import Game
+from engine.aac.events import Event
+from engine.aac.game import Game
 
 Goal = Callable[[Game, list[Event]], bool]
 

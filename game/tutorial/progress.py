@@ -9,9 +9,9 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from engine.game import Game
-from engine.persist import SaveError, load_game, save_game
-from engine.persist.io import atomic_write
+from engine.aac.game import Game
+from engine.aac.persist import SaveError, load_game, save_game
+from engine.aac.persist.io import atomic_write
 from game.settings import user_dir
 
 MAX_FILE = 64 * 1024

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from engine.decisions import Choice, Decision
-from engine.game import Game
-from engine.persist import SaveError, load_game
+from engine.aac.game import Game
+from engine.aac.persist import SaveError, load_game
+from engine.kernel.decisions import Choice, Decision
 from game.bot_worker import make_bot
 from game.layout import fit
 from game.scenes.table import TableScene

@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine import events as ev
-from engine.decisions import Decision
-from engine.events import Event
-from engine.game import Game
-from engine.state import EMPTY
+from engine.aac import events as ev
+from engine.aac.events import Event
+from engine.aac.game import Game
+from engine.aac.state import EMPTY
+from engine.kernel.decisions import Decision
 from game.tutorial.plan import plan
 
 Pick = Callable[[Game, Decision], str | None]

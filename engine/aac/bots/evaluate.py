@@ -1,0 +1,278 @@
+"""Position evaluation for the bots: an estimate of each seat's final score (R24).
+
+`seat_values` estimates, per seat, the VP it will end with: its score if the game ended now
+plus discounted potentials (energy on open sections, track progress towards binding, half-freed
+reserve pairs, energy in the device and exhausted pool, the channel marker). Potentials shrink as
+the game nears its end (tempo: few unconstructed sections left). `evaluate` turns that into one
+number for a seat: its value minus a blend of the best and the mean opponent value.
+
+Weights live in a plain dict so that bench/tune_bots.py can tune them by self-play.
+"""
+
+from __future__ import annotations
+
+from engine.aac.core import Ctx, figure_value_in_pool
+from engine.aac.data import Rules
+from engine.aac.scoring import BASE_CATEGORIES, achievements_vp, bridge_vp, scorers
+from engine.aac.state import GameState
+
+# Simple weights (easy bot): current score plus a little of what is on the way.
+SIMPLE_WEIGHTS: dict[str, float] = {
+    "section_energy": 0.8,
+    "section_participation": 1.5,
+    "completer": 3.0,
+    "track_monument": 2.0,
+    "track_pillar": 2.0,
+    "reserve_half": 0.0,
+    "top_energy": 0.3,
+    "bottom_energy": 0.3,
+    "exhausted": 0.3,
+    "charged": 0.0,
+    "shop_claim": 0.0,
+    "tempo": 0.0,
+    "opp_max": 1.0,
+    "opp_mean": 0.0,
+    "starved": 0.0,
+    "stall": 0.5,
+    "tile_slots": 0.0,
+    "tile_icons": 0.0,
+    "finish": 0.0,
+}
+
+# Stronger weights (normal / hard): set by hand from watched games; bench/tune_bots.py tries
+# changes by self-play (its first run, 40 games per candidate, kept every value here).
+STRONG_WEIGHTS: dict[str, float] = {
+    "section_energy": 0.9,  # per own energy on an open / pending section
+    "section_participation": 2.5,  # per section where the seat will take a perk
+    "completer": 1.0,  # x marginal bound VP for the likely completer
+    "track_monument": 1.0,  # x marginal bound VP x progress (peg / top)
+    "track_pillar": 1.0,  # x marginal pillar VP x progress
+    "reserve_half": 0.5,  # x marginal row VP for each half-freed reserve pair
+    "top_energy": 0.8,  # per energy in a top row (will be deployed)
+    "bottom_energy": 0.5,  # per energy in a bottom row (one action each)
+    "exhausted": 0.35,  # per energy in the exhausted pool
+    "charged": 0.8,  # a charged channel marker (a second push)
+    "shop_claim": 0.0,  # per shop energy, beyond its 1 VP (buying power)
+    "tempo": 0.6,  # how fast potentials fade as the game nears its end
+    "opp_max": 0.6,
+    "opp_mean": 0.4,
+    "starved": 0.0,  # untuned (try ~1.5): no energy to act with (exhausted, device rows)
+    "stall": 0.5,  # per section left per STALL_TURNS x seats past that
+    "tile_slots": 1.2,  # per slot beyond a starting tile's two, on the seat's 7 tiles
+    "tile_icons": 0.4,  # per icon beyond a starting set's three (achievements, movement)
+    "finish": 1.0,  # x lead x closeness of the end: a leader wants the game over (R23.1)
+}
+
+# Past STALL_TURNS turns per seat, every bot is pushed to complete sections (the game only ends
+# when every monument is built, R23.1; a leader that stops building would stall it forever).
+STALL_TURNS = 100
+
+
+def stalled_weights(w: dict[str, float]) -> dict[str, float]:
+    """Weights for a stalled table (engine.aac.bots.guard.StallWatch): shop energy counts for
+    little and potentials keep their full value, so spending Tile Pool energy on building
+    (R14 Running Out, Claim payments) looks worth it again."""
+    out = dict(w)
+    out["shop_vp"] = 0.25
+    out["shop_claim"] = 0.0
+    out["fade_floor"] = 1.0
+    return out
+
+
+def _progress_factor(s: GameState, w: dict[str, float]) -> float:
+    """1.0 early; falls towards 0 as the last sections get built (potential is worth less)."""
+    if s.over:
+        return 0.0
+    floor = w.get("fade_floor", 0.0)
+    if floor:
+        return floor
+    left = sum(len(m.stack) for m in s.monuments.values())
+    if s.end_triggered:
+        return 0.15
+    tempo = w.get("tempo", 0.0)
+    if tempo <= 0.0:
+        return 1.0
+    # ~left/(left+k): with k = 4*tempo, 12 sections left -> ~0.83, 2 left -> ~0.45
+    k = 4.0 * tempo
+    return left / (left + k) if left else 0.1
+
+
+def current_scores(
+    s: GameState, r: Rules, bound_n: dict[str, list[int]], pillars_n: list[int],
+    shop_vp: float = 1.0,
+) -> list[float]:
+    """R24 totals per seat: the base game's six categories computed here from the counts
+    given (fast: the bots' hot path), then every other score category of the game's modules
+    through its own scorer (engine.aac.scoring.scorers), so a module's score counts too."""
+    ctx = Ctx(s, r)
+    extra = scorers(s.modules)[len(BASE_CATEGORIES):] if s.modules else ()
+    top_bound = len(r.bound_vp) - 1
+    top_pillar = len(r.pillar_vp) - 1
+    has_ach = [False] * s.n
+    for flat, mult in s.ach.values():
+        if flat >= 0:
+            has_ach[flat // 4] = True
+        if mult >= 0:
+            has_ach[mult // 4] = True
+    out = []
+    for k, p in enumerate(s.players):
+        v = r.reserve_vp[sum(1 for x in p.reserve if x == 0)]
+        v += sum(r.bound_vp[min(top_bound, vals[k])] for vals in bound_n.values())
+        v += r.pillar_vp[min(top_pillar, pillars_n[k])]
+        if p.bridge_loc[2] not in ("", "board", "box"):
+            v += bridge_vp(ctx, k)
+        if has_ach[k]:
+            v += achievements_vp(ctx, k)
+        for _, fn in extra:
+            v += fn(ctx, k)
+        out.append(float(v) + shop_vp * (sum(p.shop) + figure_value_in_pool(ctx, k)))
+    return out
+
+
+def seat_values(s: GameState, r: Rules, w: dict[str, float]) -> list[float]:
+    """Estimated final score per seat."""
+    n = s.n
+    top_bound = len(r.bound_vp) - 1
+    top_pillar = len(r.pillar_vp) - 1
+    # bound counts per seat per region
+    bound_n = {reg: [sum(rows[k]) for k in range(n)] for reg, rows in s.bound.items()}
+    pillars_n = [0] * n
+    free_pillar = 0
+    for e in s.pillars.values():
+        if e >= 0:
+            pillars_n[e // 4] += 1
+        elif e == -1:
+            free_pillar += 1
+    out = current_scores(
+        s, r, bound_n, pillars_n, 1.0 if s.over else w.get("shop_vp", 1.0)
+    )
+    if s.over:
+        return out
+    fade = _progress_factor(s, w)
+    pending = {c.monument: c for c in s.completions}
+    pot = [0.0] * n
+    for mid, m in s.monuments.items():
+        if not m.stack:
+            continue
+        region = r.monuments[mid].region
+        counts = [0] * n
+        for e in m.spaces:
+            if e >= 0:
+                counts[e // 4] += 1
+        filled = sum(counts)
+        total = len(m.spaces) or 1
+        frac = filled / total
+        comp = pending.get(mid)
+        for k in range(n):
+            if counts[k] == 0:
+                continue
+            pot[k] += w["section_energy"] * counts[k] + w["section_participation"] * (
+                0.5 + 0.5 * frac
+            )
+        # the completer binds one energy: likely the seat with most energy (or the known one)
+        if comp is not None:
+            cseat = comp.completer
+            cert = 1.0
+        else:
+            cseat = max(range(n), key=lambda k: counts[k]) if filled else -1
+            cert = frac * frac
+        if cseat >= 0 and counts[cseat] > 0:
+            b = bound_n.get(region, [0] * n)[cseat]
+            marg = r.bound_vp[min(top_bound, b + 1)] - r.bound_vp[min(top_bound, b)]
+            pot[cseat] += w["completer"] * cert * marg
+    best_bound_marg = [0.0] * n
+    for k in range(n):
+        best = 0
+        for vals in bound_n.values():
+            b = vals[k]
+            best = max(best, r.bound_vp[min(top_bound, b + 1)] - r.bound_vp[min(top_bound, b)])
+        best_bound_marg[k] = float(best)
+    for k, p in enumerate(s.players):
+        v = 0.0
+        for ti, (etype, peg) in enumerate(p.tracks):
+            if etype < 0:
+                continue
+            prog = min(1.0, peg / r.track_top) if r.track_top else 1.0
+            if ti == 0:
+                v += w["track_monument"] * prog * best_bound_marg[k]
+            else:
+                c = pillars_n[k]
+                marg = r.pillar_vp[min(top_pillar, c + 1)] - r.pillar_vp[min(top_pillar, c)]
+                if free_pillar == 0:
+                    marg = 0
+                v += w["track_pillar"] * prog * marg
+        rows_done = sum(1 for x in p.reserve if x == 0)
+        half = sum(1 for x in p.reserve if x == 1)
+        if half and rows_done < len(r.reserve_vp) - 1:
+            row_marg = r.reserve_vp[rows_done + 1] - r.reserve_vp[rows_done]
+            v += w["reserve_half"] * half * row_marg
+        top_e = 0
+        bot_e = 0
+        for slots in p.top.values():
+            top_e += sum(1 for x in slots if x >= 0)
+        for slots in p.bottom.values():
+            bot_e += sum(1 for x in slots if x >= 0)
+        v += w["top_energy"] * top_e + w["bottom_energy"] * bot_e
+        if top_e + bot_e + sum(p.exhausted) == 0:
+            v -= w.get("starved", 0.0)
+        v += w["exhausted"] * sum(p.exhausted)
+        if p.charged:
+            v += w["charged"]
+        v += w["shop_claim"] * sum(p.shop)
+        w_slots, w_icons = w.get("tile_slots", 0.0), w.get("tile_icons", 0.0)
+        if w_slots or w_icons:
+            extra = icons = 0
+            for tid in (*p.device, *p.staging):
+                tile = r.tiles[tid]
+                extra += tile.top + tile.bottom - 2
+                icons += len(tile.icons)
+            v += w_slots * extra + w_icons * max(0, icons - 3)
+        pot[k] += v
+    return [out[k] + fade * pot[k] for k in range(n)]
+
+
+def closeness(s: GameState) -> float:
+    """How near the game end is, 1/(1 + sections left), partly filled open sections counting
+    as partly built: small at the start, 1/2 with one empty section left, 1 once it is over."""
+    if s.over or s.end_triggered:
+        return 1.0
+    left = 0.0
+    for m in s.monuments.values():
+        if not m.stack:
+            continue
+        left += len(m.stack)
+        if m.spaces:
+            left -= sum(1 for e in m.spaces if e >= 0) / len(m.spaces)
+    return 1.0 / (1.0 + max(0.0, left))
+
+
+def relative(values: list[float], seat: int, w: dict[str, float], near: float = 0.0) -> float:
+    """The seat's value against its opponents (what a winner maximizes). `near` is
+    `closeness`: with the `finish` weight a leader gains from bringing the end closer and a
+    trailer from holding it off (the lead counts more the closer the end)."""
+    others = [v for k, v in enumerate(values) if k != seat]
+    if not others:
+        return values[seat]
+    rel = values[seat] - w["opp_max"] * max(others) - w["opp_mean"] * (
+        sum(others) / len(others)
+    )
+    fin = w.get("finish", 0.0)
+    if fin:
+        lead = max(-10.0, min(10.0, values[seat] - max(others)))
+        rel += fin * lead * near
+    return rel
+
+
+def stall_pressure(s: GameState, w: dict[str, float]) -> float:
+    """A cost per unbuilt section that grows once the game runs long (0 before that)."""
+    stall = w.get("stall", 0.0)
+    limit = STALL_TURNS * s.n
+    if stall <= 0.0 or s.over or s.turn <= limit:
+        return 0.0
+    left = sum(len(m.stack) for m in s.monuments.values())
+    return stall * left * (s.turn - limit) / limit
+
+
+def evaluate(s: GameState, r: Rules, seat: int, w: dict[str, float]) -> float:
+    near = closeness(s) if w.get("finish", 0.0) else 0.0
+    return relative(seat_values(s, r, w), seat, w, near) - stall_pressure(s, w)

@@ -1,0 +1,264 @@
+"""Turn-planning bots: normal and hard.
+
+normal: on its turn, a beam search over whole turn sequences (every decision the seat makes
+until the next TurnStarted: Advance pushes and loads, or Actions with their deploys, moves,
+claims; then end-of-turn resolutions), scoring the resulting positions with STRONG_WEIGHTS.
+Decisions other seats make inside the turn (interest, resolution participants) follow a
+one-step greedy policy for that seat. The best sequence is cached and followed while the game
+stays on the planned course; any deviation (e.g. a hidden tile drawn) triggers a new plan.
+
+hard: normal with a wider beam, then for its best candidate end-of-turn positions it plays out
+the opponents' next turns (each a greedy turn for that seat, on a determinized supply) and
+picks the candidate whose position is best after those replies.
+
+Work is bounded by node budgets (deterministic) plus a wall-clock safety cap.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.aac import events as ev
+from engine.aac.bots.determinize import game_from_view
+from engine.aac.bots.evaluate import STRONG_WEIGHTS, evaluate, stalled_weights
+from engine.aac.bots.greedy import matches, sample_choices
+from engine.aac.bots.guard import PASSIVE_IDS, StallWatch, TurnBudget, passive
+from engine.aac.game import Game
+from engine.aac.state import GameState
+from engine.kernel.decisions import Decision
+from engine.kernel.rng import Rng, seed_state
+
+
+def fingerprint(s: GameState) -> tuple[Any, ...]:
+    """What a plan step expects the table to look like (cheap, not exhaustive)."""
+    return (
+        s.turn, s.active, tuple(s.pool), len(s.supply), len(s.stack), len(s.completions),
+        tuple(
+            (tuple(p.device), tuple(p.staging), tuple(p.exhausted), tuple(p.reserve),
+             tuple(p.shop), p.figure, p.behind, p.charged, tuple(tuple(t) for t in p.tracks),
+             tuple(tuple(v) for v in p.top.values()), tuple(tuple(v) for v in p.bottom.values()))
+            for p in s.players
+        ),
+        tuple((len(m.stack), tuple(m.spaces), m.completed) for m in s.monuments.values()),
+    )
+
+
+@dataclass
+class Node:
+    game: Game
+    path: list[str]  # the seat's own choices from the root
+    fps: list[tuple[Any, ...]]  # fingerprint + decision ids before each own choice
+    value: float = 0.0
+    done: bool = False
+    steps: int = 0
+
+
+@dataclass
+class Params:
+    beam: int = 6
+    max_children: int = 16
+    max_nodes: int = 500
+    replies: int = 0  # hard: candidates re-scored after opponents' replies
+    reply_children: int = 8
+    time_cap: float = 1.2
+    weights: dict[str, float] = field(default_factory=lambda: dict(STRONG_WEIGHTS))
+
+
+NORMAL = Params(beam=5, max_children=12, max_nodes=300)
+HARD = Params(beam=6, max_children=14, max_nodes=400, replies=3, reply_children=5)
+
+
+class PlannerBot:
+    def __init__(self, seed: int = 0, level: str = "normal", params: Params | None = None) -> None:
+        self.name = level
+        base = HARD if level == "hard" else NORMAL
+        self.p = params or Params(**{**base.__dict__, "weights": dict(base.weights)})
+        self._rng = Rng(seed_state(seed ^ (0x4A2D if level == "hard" else 0x9071)))
+        self._plan: list[str] = []
+        self._plan_fps: list[tuple[Any, ...]] = []
+        self.plans = 0  # how many searches ran (for the stats)
+        self.budget = TurnBudget()
+        self.watch = StallWatch()
+        self._w = self.p.weights
+
+    # --- interface ---------------------------------------------------------------------------
+
+    def choose(self, view: Mapping[str, Any] | None, decision: Decision) -> str:
+        choices = decision.choices
+        if self.budget.tick(view) and (pc := passive(choices)) is not None:
+            self._plan, self._plan_fps = [], []
+            return pc.id
+        w = stalled_weights(self.p.weights) if self.watch.stalled(view) else self.p.weights
+        if w is not self._w and w != self._w:
+            self._plan, self._plan_fps = [], []  # the plan was made for the other weights
+        self._w = w
+        if len(choices) == 1 or view is None:
+            return choices[self._rng.below(len(choices))].id
+        g = game_from_view(view, self._rng.below(1 << 62))
+        if not matches(g, decision):
+            return choices[self._rng.below(len(choices))].id
+        key = (fingerprint(g.state), tuple(decision.ids()))
+        if self._plan and self._plan_fps and self._plan_fps[0] == key:
+            self._plan_fps.pop(0)
+            return self._plan.pop(0)
+        self._plan, self._plan_fps = self._search(g, decision.seat)
+        self.plans += 1
+        if not self._plan:
+            return choices[0].id
+        self._plan_fps.pop(0)
+        return self._plan.pop(0)
+
+    # --- search ------------------------------------------------------------------------------
+
+    def _value(self, g: Game, seat: int) -> float:
+        return evaluate(g.state, g.rules, seat, self._w)
+
+    def _greedy_step(self, g: Game, cap: int) -> str:
+        """One-step greedy choice for whoever is to decide (used for other seats / rollouts)."""
+        d = g.pending
+        assert d is not None
+        best = d.choices[0].id
+        best_v = float("-inf")
+        for c in sample_choices(d.choices, cap, self._rng):
+            g2 = g.clone()
+            g2.choose(c.id)
+            v = self._value(g2, d.seat) - (0.3 if c.id in PASSIVE_IDS else 0.0)
+            if v > best_v:
+                best_v, best = v, c.id
+        return best
+
+    @staticmethod
+    def _ended(events: list[ev.Event], g: Game, seat: int, own_turn: bool) -> bool:
+        if g.state.over or g.pending is None:
+            return True
+        if any(isinstance(e, ev.TurnStarted) for e in events):
+            return True
+        if not own_turn:  # a decision during another seat's turn: until it leaves us
+            return g.pending.seat != seat
+        return False
+
+    def _advance_others(self, node: Node, seat: int, own_turn: bool, budget: list[int]) -> None:
+        """Play other seats' decisions inside the horizon with the greedy policy."""
+        g = node.game
+        while not node.done:
+            d = g.pending
+            if d is None or d.seat == seat:
+                return
+            cid = self._greedy_step(g, 4)
+            budget[0] -= min(len(d.choices), 4)
+            events = g.choose(cid)
+            node.steps += 1
+            if self._ended(events, g, seat, own_turn) or node.steps > 200:
+                node.done = True
+
+    def _search(self, root: Game, seat: int) -> tuple[list[str], list[tuple[Any, ...]]]:
+        t0 = time.perf_counter()
+        own_turn = root.state.active == seat
+        budget = [self.p.max_nodes]
+        frontier = [Node(root, [], [])]
+        finished: list[Node] = []
+        while frontier:
+            if budget[0] <= 0 or time.perf_counter() - t0 > self.p.time_cap * 0.6:
+                break
+            children: list[Node] = []
+            seen: set[Any] = set()
+            for node in frontier:
+                g = node.game
+                d = g.pending
+                assert d is not None
+                fp = (fingerprint(g.state), tuple(d.ids()))
+                for c in sample_choices(d.choices, self.p.max_children, self._rng):
+                    g2 = g.clone()
+                    events = g2.choose(c.id)
+                    budget[0] -= 1
+                    child = Node(g2, node.path + [c.id], node.fps + [fp], steps=node.steps + 1)
+                    child.done = self._ended(events, g2, seat, own_turn)
+                    if not child.done:
+                        self._advance_others(child, seat, own_turn, budget)
+                    key = (fingerprint(g2.state), g2.pending.ids() if g2.pending else None)
+                    k2 = repr(key)
+                    if k2 in seen:
+                        continue
+                    seen.add(k2)
+                    child.value = self._value(g2, seat)
+                    if c.id in PASSIVE_IDS:
+                        child.value -= 0.05
+                    if child.done:
+                        finished.append(child)
+                    else:
+                        children.append(child)
+            children.sort(key=lambda n: -n.value)
+            frontier = children[: self.p.beam]
+        # unfinished lines: finish them greedily (bounded)
+        for node in frontier:
+            self._rollout(node, seat, own_turn, t0)
+            finished.append(node)
+        if not finished:
+            return [], []
+        finished.sort(key=lambda n: -n.value)
+        if self.p.replies > 0 and own_turn and len(finished) > 1:
+            best = self._with_replies(finished, seat, t0)
+        else:
+            best = finished[0]
+        return best.path, best.fps
+
+    def _rollout(self, node: Node, seat: int, own_turn: bool, t0: float) -> None:
+        g = node.game
+        while not node.done and node.steps < 60:
+            d = g.pending
+            assert d is not None
+            if time.perf_counter() - t0 > self.p.time_cap:
+                cid = next((c.id for c in d.choices if c.id in PASSIVE_IDS), d.choices[0].id)
+            else:
+                cid = self._greedy_step(g, 8)
+            if d.seat == seat:
+                node.fps.append((fingerprint(g.state), tuple(d.ids())))
+                node.path.append(cid)
+            events = g.choose(cid)
+            node.steps += 1
+            node.done = self._ended(events, g, seat, own_turn)
+        node.value = self._value(g, seat)
+
+    def _with_replies(self, finished: list[Node], seat: int, t0: float) -> Node:
+        """Re-score the best candidates after the opponents' next turns (greedy replies)."""
+        cands: list[Node] = []
+        seen: set[str] = set()
+        for n in finished:
+            k = repr(fingerprint(n.game.state))
+            if k not in seen:
+                seen.add(k)
+                cands.append(n)
+            if len(cands) >= self.p.replies:
+                break
+        best = cands[0]
+        best_v = float("-inf")
+        for n in cands:
+            if time.perf_counter() - t0 > self.p.time_cap:
+                break
+            g = n.game.clone()
+            steps = 0
+            while not g.state.over and g.pending is not None and steps < 400:
+                d = g.pending
+                if d.seat == seat and g.state.active == seat:
+                    break  # back to our own turn
+                if time.perf_counter() - t0 > self.p.time_cap:
+                    break
+                g.choose(self._greedy_step(g, self.p.reply_children))
+                steps += 1
+            v = self._value(g, seat)
+            if v > best_v:
+                best_v, best = v, n
+        return best
+
+
+class NormalBot(PlannerBot):
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed, "normal")
+
+
+class HardBot(PlannerBot):
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed, "hard")

@@ -1,0 +1,167 @@
+"""Seeded bot tournaments and balance runs for An Age Contrived, on the kernel's harness
+(engine.kernel.tournament: processes, resumable results files, win rates with intervals).
+
+`run_tournament(["hard", "easy"], games=200, seed=1)` plays games with the seat order rotating
+one step per game; every bot sees only its seat's view. Game i uses the engine seed
+game_seed(seed, i) and bot seeds derived from it, so a run is reproducible whatever --jobs.
+`modules=(...)` plays every game with those expansion modules.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from engine.aac import events as ev
+from engine.aac.bots import make_bot
+from engine.aac.config import GameConfig
+from engine.aac.game import new_game
+from engine.aac.simulate import game_seed
+from engine.kernel.tournament import (
+    Task,
+    labels_for,
+    load_results,
+    run_games,
+    summarize,
+    wilson,
+)
+
+__all__ = ["MAX_DECISIONS", "Task", "balance_table", "labels_for", "load_results", "play_game",
+           "run_balance", "run_games", "run_tournament", "summarize", "wilson"]
+
+MAX_DECISIONS = 20_000
+
+
+def play_game(task: Task) -> dict[str, Any]:
+    """Worker (top level, spawn-safe): one game. task = (index, seat labels, bot names, seed
+    [, modules])."""
+    index, seat_labels, seat_bots, gseed = task[:4]
+    mods = tuple(task[4]) if len(task) > 4 else ()
+    n = len(seat_bots)
+    g = new_game(GameConfig(players=n, seed=gseed, modules=mods))
+    bots = [make_bot(b, gseed * 7 + 101 * k + 13) for k, b in enumerate(seat_bots)]
+    times: list[list[float]] = [[] for _ in range(n)]
+    decisions = 0
+    error = ""
+    turns_seen = 0
+    try:
+        while not g.is_over:
+            d = g.pending
+            if d is None:
+                error = "no pending decision"
+                break
+            t = time.perf_counter()
+            cid = bots[d.seat].choose(g.view(d.seat), d)
+            times[d.seat].append((time.perf_counter() - t) * 1000.0)
+            events = g.choose(cid)  # raises IllegalChoice on an illegal bot choice
+            turns_seen += sum(1 for e in events if isinstance(e, ev.TurnStarted))
+            decisions += 1
+            if decisions > MAX_DECISIONS:
+                error = "decision cap reached"
+                break
+    except Exception as exc:  # reported in the result, never hidden
+        error = f"{type(exc).__name__}: {exc}"
+    scores = [sc.total for sc in g.final_scores()]
+    winners = list(g.ranking()[0]) if not error else []
+    return {
+        "index": index,
+        "labels": seat_labels,
+        "characters": [p.character for p in g.state.players],
+        "scores": scores,
+        "winners": winners,
+        "turns": g.state.turn,
+        "decisions": decisions,
+        "times": times,
+        "error": error,
+    }
+
+
+def run_tournament(
+    names: list[str], games: int, seed: int, jobs: int | None = None, progress: bool = True,
+    modules: tuple[str, ...] = (),
+) -> dict[str, Any]:
+    labels = labels_for(names)
+    n = len(names)
+    tasks = []
+    for i in range(games):
+        rot = i % n
+        order = list(range(rot, n)) + list(range(rot))  # seat k plays labels[order[k]]
+        tasks.append((i, [labels[j] for j in order], [names[j] for j in order],
+                      game_seed(seed, i), modules))
+    results = run_games(tasks, play_game, jobs, progress)
+    return summarize(labels, results)
+
+
+def run_balance(
+    games: int, seed: int, jobs: int | None = None, level: str = "hard",
+    players: Iterable[int] = (2, 3, 4, 5), progress: bool = True,
+    results_file: Path | None = None, max_seconds: float | None = None,
+    modules: tuple[str, ...] = (),
+) -> dict[str, Any]:
+    """Win rate by character and by seat position, same-level tables at each player count."""
+    counts = list(players)
+    tasks = []
+    for i in range(games):
+        n = counts[i % len(counts)]
+        tasks.append((i, [f"{level}#{k + 1}" for k in range(n)], [level] * n,
+                      game_seed(seed, i), modules))
+    results = run_games(tasks, play_game, jobs, progress, results_file, max_seconds)
+    out: dict[str, Any] = {"games": len(results), "planned": games, "level": level,
+                           "tables": {}}
+    for n in counts:
+        rs = [r for r in results if len(r["labels"]) == n and not r["error"]]
+        by_char: dict[str, list[float]] = {}
+        by_seat = [[0.0, 0] for _ in range(n)]
+        for r in rs:
+            share = 1.0 / len(r["winners"])
+            for seat, ch in enumerate(r["characters"]):
+                w = share if seat in r["winners"] else 0.0
+                by_char.setdefault(ch, [0.0, 0])
+                by_char[ch][0] += w
+                by_char[ch][1] += 1
+                by_seat[seat][0] += w
+                by_seat[seat][1] += 1
+        out["tables"][str(n)] = {
+            "games": len(rs),
+            "by_character": {
+                ch: {"games": int(v[1]), "wins": round(v[0], 2),
+                     "win_rate": round(v[0] / v[1], 4) if v[1] else 0.0,
+                     "ci95": [round(x, 4) for x in wilson(v[0], int(v[1]))]}
+                for ch, v in sorted(by_char.items())
+            },
+            "by_seat": {
+                str(k + 1): {"games": int(v[1]), "wins": round(v[0], 2),
+                             "win_rate": round(v[0] / v[1], 4) if v[1] else 0.0,
+                             "ci95": [round(x, 4) for x in wilson(v[0], int(v[1]))]}
+                for k, v in enumerate(by_seat)
+            },
+            "expected_win_rate": round(1.0 / n, 4),
+        }
+    errors = [f"game {r['index']}: {r['error']}" for r in results if r["error"]]
+    if errors:
+        out["errors"] = errors[:5]
+    return out
+
+
+def balance_table(data: dict[str, Any], names: Callable[[str], str]) -> str:
+    """The balance result as a plain-text table."""
+    lines = [f"Balance: {data['games']} games, {data['level']} bots at every seat"]
+    if data.get("planned", data["games"]) != data["games"]:
+        lines[0] += f" ({data['planned']} planned; stopped early, rerun to resume)"
+    for n, t in data["tables"].items():
+        lines.append("")
+        lines.append(f"{n} players: {t['games']} games (a fair share is "
+                     f"{100 * t['expected_win_rate']:.0f}%)")
+        lines.append(f"  {'character':<14}{'games':>7}{'wins':>8}{'win %':>8}   95% interval")
+        for ch, v in t["by_character"].items():
+            lo, hi = v["ci95"]
+            lines.append(f"  {names(ch):<14}{v['games']:>7}{v['wins']:>8.1f}"
+                         f"{100 * v['win_rate']:>7.1f}%   {100 * lo:.0f}-{100 * hi:.0f}%")
+        lines.append(f"  {'seat':<14}{'games':>7}{'wins':>8}{'win %':>8}   95% interval")
+        for k, v in t["by_seat"].items():
+            lo, hi = v["ci95"]
+            lines.append(f"  {'seat ' + k:<14}{v['games']:>7}{v['wins']:>8.1f}"
+                         f"{100 * v['win_rate']:>7.1f}%   {100 * lo:.0f}-{100 * hi:.0f}%")
+    return "\n".join(lines)

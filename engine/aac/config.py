@@ -1,0 +1,90 @@
+"""Game configuration: seats, seed, character selection and named rules options."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.aac.modules import MODULES, check_names
+
+# Named rules options for OPEN points of RULES.md (R0.4). Defaults follow the [PROPOSED] text.
+# key -> (default, explanation in plain words). The keys are saved in game configs: keep them.
+# Developers: running_out_everywhere is RULES.md O63 (R14.1), ignotas_once_per_turn is O46 (R25.5).
+RULES_OPTIONS: dict[str, tuple[Any, str]] = {
+    "running_out_everywhere": (
+        True,
+        "When your exhausted pool is empty, you may also take energy from your board (Running "
+        "Out) for interest, replenishing and Tile Pool deposits, not only for loading. Off: "
+        "only loading, tracks and Chronari's Rewind may run out (the Folklore Module's rule, "
+        "which this edition does not include).",
+    ),
+    "ignotas_once_per_turn": (
+        False,
+        "Ignotas's Keeper's Charge (recharge when a Wild is loaded into position 2) works only "
+        "once per turn, as with the expansion modules. Off: no limit.",
+    ),
+}
+
+# key -> a short title for a button or a list of options.
+RULES_OPTION_TITLES: dict[str, str] = {
+    "running_out_everywhere": "Running Out for every effect",
+    "ignotas_once_per_turn": "Keeper's Charge once per turn",
+}
+
+
+def module_title(name: str) -> str:
+    """A module's title in words."""
+    m = MODULES.get(name)
+    return m.title if m is not None else name.replace("_", " ").capitalize()
+
+
+def option_title(key: str) -> str:
+    """A rules option's title in words (its key with spaces if it has none)."""
+    return RULES_OPTION_TITLES.get(key) or key.replace("_", " ").capitalize()
+
+
+
+@dataclass(slots=True)
+class GameConfig:
+    players: int = 2
+    seed: int = 0
+    characters: list[str | None] | None = None  # per seat in seat order; None = random
+    character_selection: str = "random"  # "random" or "choice" (free choice in turn order)
+    expert_loading: bool = False  # R3.3.9 expert variant
+    auto_skip_forced: bool = True  # apply decisions with exactly one legal choice automatically
+    options: dict[str, Any] = field(default_factory=dict)
+    modules: tuple[str, ...] = ()  # expansion modules (engine.aac.modules), none by default
+
+    def __post_init__(self) -> None:
+        self.modules = tuple(self.modules)
+
+    def validate(self) -> None:
+        if not 2 <= self.players <= 5:
+            raise ValueError("players must be 2-5 (a solo game is 1 human seat + 1 bot seat)")
+        if self.character_selection not in ("random", "choice"):
+            raise ValueError("character_selection must be 'random' or 'choice'")
+        if self.characters is not None and len(self.characters) != self.players:
+            raise ValueError("characters must list one entry (or None) per seat")
+        for k in self.options:
+            if k not in RULES_OPTIONS:
+                raise ValueError(f"unknown rules option {k!r}")
+        check_names(self.modules)
+
+    def resolved_options(self) -> dict[str, Any]:
+        out = {k: v[0] for k, v in RULES_OPTIONS.items()}
+        out.update(self.options)
+        out["auto_skip_forced"] = self.auto_skip_forced
+        out["expert_loading"] = self.expert_loading
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "players": self.players,
+            "seed": self.seed,
+            "characters": self.characters,
+            "character_selection": self.character_selection,
+            "expert_loading": self.expert_loading,
+            "auto_skip_forced": self.auto_skip_forced,
+            "options": dict(self.options),
+            "modules": list(self.modules),
+        }

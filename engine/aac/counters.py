@@ -1,0 +1,277 @@
+"""Counters and conditions: the catalog's closed counting vocabulary (content README,
+"Counters and conditions").
+
+A counter is `{"counter": name, ...params}`; a condition is `{"counter": {...}, "at_least": N}`.
+They are used for Achievement qualification (R22.1), tier-III bridge scoring (R24.4) and the
+×2 Achievement column (R24.5).
+
+"Bound to the board" (R1.37) = energy in Bound Energy Areas, in Pillar spaces and on
+Achievements (counter kinds `bound_area`, `pillar`, `achievement`). Achievement energy belongs
+to no region, so region-restricted counts never include it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from engine.aac.core import Ctx, figure_regions, figure_value_in_pool
+from engine.aac.data import TYPE_INDEX, TYPES
+
+ALL_KINDS = ("bound_area", "pillar", "achievement")
+ALL_TYPES = tuple(range(len(TYPES)))
+
+
+def tier3_bridge_regions(ctx: Ctx, seat: int) -> tuple[str, ...]:
+    """The two regions joined by the seat's tier-III bridge token, or () if not on the map."""
+    loc = ctx.s.players[seat].bridge_loc[2]
+    if loc in ("board", "box") or not loc:
+        return ()
+    return ctx.r.space_regions[loc]
+
+
+def _types(counter: dict[str, Any], claiming_type: int | None) -> tuple[int, ...]:
+    spec = counter.get("types")
+    if spec is None:
+        return ALL_TYPES
+    if spec == "claiming_token_type":
+        if claiming_type is None:
+            raise ValueError("counter needs the claiming token's type (claiming_type)")
+        return (claiming_type,)
+    if isinstance(spec, str):
+        return (TYPE_INDEX[spec],)
+    return tuple(sorted({TYPE_INDEX[str(t)] for t in spec}))
+
+
+def _kinds(counter: dict[str, Any]) -> tuple[str, ...]:
+    kinds = counter.get("kinds")
+    if kinds is None:
+        return ALL_KINDS
+    out = tuple(str(k) for k in kinds)
+    for k in out:
+        if k not in ALL_KINDS:
+            raise ValueError(f"unknown bound-energy kind {k!r}")
+    return out
+
+
+def _scope_regions(
+    ctx: Ctx,
+    seat: int,
+    counter: dict[str, Any],
+    bridge_regions: tuple[str, ...],
+    only_region: str | None,
+    this_region: str | None,
+) -> tuple[tuple[str, ...], bool]:
+    """(regions in scope, whether Achievement energy is in scope)."""
+    if only_region is not None:  # a per-region requirement (bridge_regions_meeting)
+        return (only_region,), False
+    scope = counter.get("scope", "board")
+    if scope in ("board", "all_regions"):
+        return ctx.r.region_order, scope == "board"
+    if scope == "bridge_regions":
+        return bridge_regions or tier3_bridge_regions(ctx, seat), False
+    if scope == "this_monument":
+        if this_region is None:
+            raise ValueError("scope this_monument needs this_region")
+        return (this_region,), False
+    raise ValueError(f"unknown counter scope {scope!r}")
+
+
+def _region_counts(ctx: Ctx, seat: int, region: str, kinds: Sequence[str]) -> list[int]:
+    """The seat's bound energy per type in one region (its Bound Energy Area and Pillars)."""
+    out = [0, 0, 0, 0]
+    s = ctx.s
+    if "bound_area" in kinds:
+        row = s.bound.get(region)
+        if row is not None:
+            for t, c in enumerate(row[seat]):
+                out[t] += c
+    if "pillar" in kinds:
+        for space, e in s.pillars.items():
+            if e >= 0 and e // 4 == seat and ctx.r.pillar_region[space] == region:
+                out[e % 4] += 1
+    return out
+
+
+def _achievement_counts(ctx: Ctx, seat: int) -> list[int]:
+    out = [0, 0, 0, 0]
+    for cells in ctx.s.ach.values():
+        for e in cells:
+            if e >= 0 and e // 4 == seat:
+                out[e % 4] += 1
+    return out
+
+
+def bound_counts(
+    ctx: Ctx,
+    seat: int,
+    regions: Iterable[str],
+    kinds: Sequence[str] = ALL_KINDS,
+    with_achievements: bool = True,
+) -> list[int]:
+    """The seat's bound energy per type over the regions (plus Achievements if asked)."""
+    out = [0, 0, 0, 0]
+    s = ctx.s
+    regs = set(regions)
+    if "bound_area" in kinds:
+        for reg in regs:
+            row = s.bound.get(reg)
+            if row is not None:
+                r = row[seat]
+                out[0] += r[0]
+                out[1] += r[1]
+                out[2] += r[2]
+                out[3] += r[3]
+    if "pillar" in kinds:
+        pr = ctx.r.pillar_region
+        lo, hi = seat * 4, seat * 4 + 4
+        for space, e in s.pillars.items():
+            if lo <= e < hi and pr[space] in regs:
+                out[e - lo] += 1
+    if with_achievements and "achievement" in kinds:
+        lo, hi = seat * 4, seat * 4 + 4
+        for cells in s.ach.values():
+            for e in cells:
+                if lo <= e < hi:
+                    out[e - lo] += 1
+    return out
+
+
+def bound_to_board(ctx: Ctx, seat: int, types: Sequence[int] = ALL_TYPES) -> int:
+    """Energy bound to the board (R1.37): bound areas, pillars and achievements."""
+    c = bound_counts(ctx, seat, ctx.r.region_order)
+    return sum(c[t] for t in types)
+
+
+def counter_value(
+    ctx: Ctx,
+    seat: int,
+    counter: dict[str, Any],
+    *,
+    bridge_regions: tuple[str, ...] = (),
+    claiming_type: int | None = None,
+    this_region: str | None = None,
+) -> int:
+    """Evaluate one counter for `seat`.
+
+    bridge_regions: the two regions of the tier-III bridge (default: computed from the seat's
+    tier-III token; empty if it is not on the map). claiming_type: the type of the token on
+    the Achievement (for `"types": "claiming_token_type"`). this_region: the region of the
+    monument for scope `this_monument` (Patron Token gain).
+    """
+    return _value(ctx, seat, counter, bridge_regions, claiming_type, None, this_region)
+
+
+def condition_met(
+    ctx: Ctx,
+    seat: int,
+    cond: dict[str, Any],
+    *,
+    bridge_regions: tuple[str, ...] = (),
+    claiming_type: int | None = None,
+    this_region: str | None = None,
+) -> bool:
+    return _met(ctx, seat, cond, bridge_regions, claiming_type, None, this_region)
+
+
+def qualifies(ctx: Ctx, seat: int, achievement_id: str) -> bool:
+    """Whether the seat meets the Achievement's qualification (R22.1-R22.2)."""
+    return condition_met(ctx, seat, ctx.r.achievements[achievement_id].qualify)
+
+
+def _met(
+    ctx: Ctx,
+    seat: int,
+    cond: dict[str, Any],
+    bridge_regions: tuple[str, ...],
+    claiming_type: int | None,
+    only_region: str | None,
+    this_region: str | None,
+) -> bool:
+    value = _value(
+        ctx, seat, cond["counter"], bridge_regions, claiming_type, only_region, this_region
+    )
+    return value >= int(cond["at_least"])
+
+
+def _value(
+    ctx: Ctx,
+    seat: int,
+    counter: dict[str, Any],
+    bridge_regions: tuple[str, ...],
+    claiming_type: int | None,
+    only_region: str | None,
+    this_region: str | None,
+) -> int:
+    s, r = ctx.s, ctx.r
+    p = s.players[seat]
+    name = counter["counter"]
+
+    if name == "tile_icons":
+        icon = counter["icon"]
+        return sum(r.tiles[t].icons.count(icon) for t in (*p.device, *p.staging) if t)
+    if name == "conduit_tokens":
+        return sum(1 for c in p.conduits if c)
+    if name == "upgraded_actions":
+        return sum(1 for a in p.actions if a and r.action_tokens[a].upgrade)
+    if name == "reserve_types_freed":
+        return sum(1 for n in p.reserve if n < 2)
+    if name == "tile_pool_energy":
+        extra = figure_value_in_pool(ctx, seat) if counter.get("include_character_value") else 0
+        return sum(p.shop) + extra
+    if name == "achievement_energy":
+        return sum(_achievement_counts(ctx, seat))
+    if name == "bound_areas_with_energy":
+        regions = (only_region,) if only_region is not None else r.region_order
+        return sum(1 for reg in regions if sum(_region_counts(ctx, seat, reg, ("bound_area",))))
+
+    if name in ("bridge_regions_meeting", "bridges_touching", "character_in_bridge_regions"):
+        regs = bridge_regions or tier3_bridge_regions(ctx, seat)
+        if name == "bridge_regions_meeting":
+            reqs = counter["requirements"]
+            return sum(
+                1
+                for reg in regs
+                if all(
+                    _met(ctx, seat, q, regs, claiming_type, reg, this_region) for q in reqs
+                )
+            )
+        if name == "bridges_touching":
+            scope = counter.get("scope", "bridge_regions")
+            if scope == "board":
+                touching = set(r.region_order)
+            elif scope == "bridge_regions":
+                touching = set(regs)
+            else:
+                raise ValueError(f"unknown bridges_touching scope {scope!r}")
+            owners = counter.get("owners", "players")
+            if owners != "players":
+                raise ValueError(f"unknown bridges_touching owners {owners!r}")
+            return sum(
+                1
+                for space, tok in s.bridges.items()
+                if tok.startswith("p:") and touching.intersection(r.space_regions[space])
+            )
+        return 1 if set(figure_regions(ctx, seat)).intersection(regs) else 0
+
+    kinds = _kinds(counter)
+    regions, with_ach = _scope_regions(
+        ctx, seat, counter, bridge_regions, only_region, this_region
+    )
+    if name == "bound_energy":
+        types = _types(counter, claiming_type)
+        c = bound_counts(ctx, seat, regions, kinds, with_ach)
+        return sum(c[t] for t in types)
+    if name == "distinct_types_bound":
+        c = bound_counts(ctx, seat, regions, kinds, with_ach)
+        return sum(1 for n in c if n > 0)
+    if name == "max_distinct_types_bound_in_one_region":
+        return max(
+            (sum(1 for n in _region_counts(ctx, seat, reg, kinds) if n > 0) for reg in regions),
+            default=0,
+        )
+    if name == "regions_with_bound_energy":
+        return sum(1 for reg in regions if sum(_region_counts(ctx, seat, reg, kinds)) > 0)
+    if name == "max_bound_in_one_region":
+        return max((sum(_region_counts(ctx, seat, reg, kinds)) for reg in regions), default=0)
+    raise ValueError(f"unknown counter {name!r}")

@@ -1,0 +1,105 @@
+"""An Age Contrived described to the kernel (engine.kernel.definition) and registered.
+
+Setup, hidden information, scores, invariants, save checks and bots, each read from the
+module that holds it; `AAC` is the registered instance and `Game.definition`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+from pydantic import ValidationError
+
+from engine.aac import hidden, scoring
+from engine.aac.bots import BOT_LEVELS, make_bot
+from engine.aac.config import RULES_OPTIONS, GameConfig
+from engine.aac.core import Ctx
+from engine.aac.data import rules
+from engine.aac.game import Game, new_game
+from engine.aac.invariants import check
+from engine.aac.modules import MODULES
+from engine.aac.persist import upgrade as upgrade_mod
+from engine.aac.persist.models import CURRENT_VERSION, FORMAT, SaveFile, first_error
+from engine.aac.persist.validate import Invalid, check_config, check_snapshot
+from engine.aac.state import GameState
+from engine.kernel.bots import Bot
+from engine.kernel.definition import GameDefinition, ModuleInfo, ScoreCategory, register
+from engine.kernel.hidden import HiddenPart
+from engine.kernel.runner import Runner
+from engine.kernel.saves import SaveError
+
+Doc = dict[str, Any]
+
+
+class AacDefinition(GameDefinition):
+    id: ClassVar[str] = "aac"
+    title: ClassVar[str] = "An Age Contrived"
+    seats: ClassVar[tuple[int, int]] = (2, 5)
+    save_format: ClassVar[str] = FORMAT
+    save_version: ClassVar[int] = CURRENT_VERSION
+    state_type: ClassVar[type[GameState]] = GameState
+    runner: ClassVar[type[Runner]] = Game
+    bot_levels = BOT_LEVELS
+
+    @property
+    def hidden(self) -> tuple[HiddenPart, ...]:
+        return hidden.parts()
+
+    def make_config(self, data: Mapping[str, Any]) -> GameConfig:
+        cfg = GameConfig(**dict(data))
+        cfg.validate()
+        return cfg
+
+    def new_game(self, config: Any) -> Game:
+        return new_game(config)
+
+    def options(self) -> Mapping[str, tuple[Any, str]]:
+        return RULES_OPTIONS
+
+    def modules(self) -> Mapping[str, ModuleInfo]:
+        return {name: ModuleInfo(m.name, m.title, m.text) for name, m in MODULES.items()}
+
+    def conformance_configs(self, modules: tuple[str, ...]) -> list[Any]:
+        return [GameConfig(players=n, seed=31 + n, modules=tuple(modules),
+                           expert_loading=n == 3) for n in (2, 3, 5)]
+
+    def score_categories(self, modules: tuple[str, ...] = ()) -> tuple[ScoreCategory, ...]:
+        return scoring.categories(modules)
+
+    def scores(self, runner: Runner) -> list[dict[str, int]]:
+        assert isinstance(runner, Game)
+        return [dict(b.parts, total=b.total) for b in runner.final_scores()]
+
+    def invariants(self, runner: Runner) -> list[str]:
+        assert isinstance(runner, Game)
+        return check(Ctx(runner.state, runner.rules))
+
+    def upgraders(self) -> Mapping[int, Callable[[Doc], Doc]]:
+        return upgrade_mod.UPGRADERS  # read when asked: tests may register steps
+
+    def check_document(self, doc: Doc) -> GameConfig:
+        """The save format's schema (persist.models), then the catalog's and the rules'
+        checks (persist.validate)."""
+        try:
+            model = SaveFile.model_validate(doc)
+        except ValidationError as exc:
+            raise SaveError(f"This save file is damaged: {first_error(exc)}.") from exc
+        r = rules()
+        try:
+            cfg = self.make_config(model.config.model_dump())
+            check_config(cfg, r)
+            check_snapshot(doc["snapshot"], r)
+        except (Invalid, ValueError, TypeError) as exc:
+            raise SaveError(f"This save file is inconsistent: {exc}.") from exc
+        if (cfg.players != model.snapshot.n or model.seed != model.snapshot.seed
+                or cfg.modules != tuple(model.snapshot.modules)):
+            raise SaveError("This save file is inconsistent: its config and snapshot disagree.")
+        return cfg
+
+    def make_bot(self, level: str, seed: int = 0) -> Bot:
+        return make_bot(level, seed)
+
+
+AAC = register(AacDefinition())
+Game.definition = AAC

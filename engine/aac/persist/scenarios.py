@@ -1,0 +1,188 @@
+"""Scenario saves (saves/scenarios/): real positions found by seeded random play."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from engine.aac import events as ev
+from engine.aac.bots import make_bot
+from engine.aac.config import GameConfig
+from engine.aac.core import Ctx
+from engine.aac.game import Game, new_game
+from engine.aac.persist.io import save_game
+from engine.aac.state import EMPTY
+from engine.kernel.bots import RandomBot
+
+
+def _chain_pending(g: Game) -> bool:
+    """A Compass is being placed and one of its destinations completes another section."""
+    d = g.pending
+    if d is None or d.kind != "compass":
+        return False
+    for c in d.choices:
+        if c.data is None:
+            continue
+        dst = c.data[0]
+        if dst.startswith("section:"):
+            mon = dst[8:].rsplit(":", 1)[0]
+            if sum(1 for x in g.state.monuments[mon].spaces if x == EMPTY) == 1:
+                return True
+    return False
+
+
+def _last_round(g: Game) -> bool:
+    return g.state.end_triggered and not g.state.over and g.pending is not None and (
+        g.pending.kind == "turn_type")
+
+
+def find(players: int, want: Callable[[Game], bool], seed0: int, tries: int = 200) -> Game:
+    for k in range(tries):
+        seed = seed0 + k
+        g = new_game(GameConfig(players=players, seed=seed))
+        g.undo_enabled = False
+        bot = RandomBot(seed)
+        while not g.is_over:
+            if want(g):
+                return g
+            d = g.pending
+            assert d is not None
+            g.choose(bot.choose(None, d))
+    raise RuntimeError("no such position found")
+
+
+def stalled(players: int = 2, seed: int = 5_000_024, quiet_turns: int = 20) -> Game:
+    """A late position where nobody can build without spending Tile Pool energy: hard bots
+    that never notice a stall (engine.aac.bots.guard.StallWatch switched off) pass back and forth
+    from turn ~50 of this seed. Returned once no monument space was filled for quiet_turns."""
+    from engine.aac.bots import make_bot
+    from engine.aac.bots.guard import StallWatch, progress_key
+
+    g = new_game(GameConfig(players=players, seed=seed))
+    g.undo_enabled = False
+    bots = [make_bot("hard", seed * 7 + 101 * k + 13) for k in range(players)]
+    for b in bots:
+        b.watch = StallWatch(turns_per_seat=10**9)  # type: ignore[attr-defined]
+    key, since = None, 0
+    while not g.is_over and g.state.turn < 400:
+        d = g.pending
+        assert d is not None
+        g.choose(bots[d.seat].choose(g.view(d.seat), d))
+        k = progress_key(g.view(0))
+        if k != key:
+            key, since = k, g.state.turn
+        elif g.state.turn - since >= quiet_turns and key[0] <= 3 and g.pending is not None and (
+                g.pending.kind == "turn_type"):
+            return g
+    raise RuntimeError("the stall did not happen (bot behaviour changed): pick another seed")
+
+
+# --- the tutorial's positions (game/tutorial): one seeded 2-player game against an easy bot ---
+TUTORIAL_CHARACTERS = ("aureon", "freyith")  # seat 0 is the learner, seat 1 the easy bot
+TUTORIAL_SEED = 188
+TUTORIAL_CLAIM_TURN = 24  # the claim lesson comes late enough that the game ends soon after
+
+
+def completes_with_a_rose(g: Game, seat: int, budget: int = 3000, depth: int = 4) -> bool:
+    """Can `seat`, at its "Advance or Actions?", complete a section with one Deploy (an
+    action, its option, a tile, the energy: at most `depth` choices), with at least two of
+    its energy there, one a Rose (so a Rose comes back to walk with)?"""
+    d = g.pending
+    if d is None or d.seat != seat or d.find("actions") is None:
+        return False
+    start = g.clone()
+    start.choose("actions")
+    left = [budget]
+
+    def search(x: Game, level: int) -> bool:
+        left[0] -= 1
+        dec = x.pending
+        if left[0] <= 0 or level >= depth or dec is None or dec.seat != seat:
+            return False
+        for c in dec.choices:
+            if c.id == "end" or c.id.endswith(":reposition"):  # the lesson teaches a Deploy
+                continue
+            y = x.clone()
+            for e in y.choose(c.id):
+                if isinstance(e, ev.SectionCompleted):
+                    mine = [v % 4 for v in y.state.monuments[e.monument].spaces
+                            if v >= 0 and v // 4 == seat]
+                    if len(mine) >= 2 and 1 in mine:  # 1: Rose
+                        return True
+            if search(y, level + 1):
+                return True
+        return False
+
+    return search(start, 0)
+
+
+def track_and_claim(g: Game, seat: int) -> bool:
+    """`seat` can spend position 4 (Movement) onto its empty Monument Track and position 2 on
+    a Claim with a choice of tiles (2 or more energy in its bank)."""
+    s = g.state
+    p = s.players[seat]
+
+    def bottom(pos: int) -> bool:
+        return any(v != EMPTY for v in p.bottom[p.device[pos - 1]])
+
+    return (bottom(2) and bottom(4) and p.tracks[0][0] < 0 and sum(p.exhausted) >= 2
+            and bool(s.pool[0]) and sum(p.shop) >= 2)
+
+
+def tutorial_games(seed0: int = TUTORIAL_SEED, tries: int = 200) -> list[tuple[str, Game]]:
+    """The tutorial's lessons, each a moment of one game played by easy bots: the first
+    turn, a turn that can complete a section, a turn with a Movement and a Claim."""
+    for seed in range(seed0, seed0 + tries):
+        g = new_game(GameConfig(players=2, seed=seed, characters=list(TUTORIAL_CHARACTERS)))
+        if g.state.start_player != 0:
+            continue
+        bots = [make_bot("easy", seed * 7 + 1 + k) for k in range(2)]
+        found: list[tuple[str, Game]] = []
+        complete_turn = 0
+        while not g.is_over and len(found) < 3:
+            d = g.pending
+            assert d is not None
+            if d.seat == 0 and d.kind == "turn_type":
+                if not found:
+                    found.append(("tutorial-2p.json", g.clone()))
+                elif len(found) == 1 and g.state.turn >= 8 and completes_with_a_rose(g, 0):
+                    found.append(("tutorial-2p-complete.json", g.clone()))
+                    complete_turn = g.state.turn
+                elif len(found) == 2 and g.state.turn >= max(TUTORIAL_CLAIM_TURN,
+                                                             complete_turn + 4) \
+                        and track_and_claim(g, 0):
+                    found.append(("tutorial-2p-claim.json", g.clone()))
+            g.choose(bots[d.seat].choose(g.view(d.seat), d))
+        if len(found) == 3:
+            return found
+    raise RuntimeError("no game showed every lesson of the tutorial: pick another seed")
+
+
+def tutorial(out: Path) -> list[Path]:
+    notes = {"tutorial-2p.json": "tutorial, lesson 1: the first turns (R5, R7)",
+             "tutorial-2p-complete.json": "tutorial, lesson 2: completing a section (R15)",
+             "tutorial-2p-claim.json": "tutorial, lesson 3: a track and a claim (R13, R9)"}
+    out.mkdir(parents=True, exist_ok=True)
+    return [save_game(g, out / name, note=notes[name]) for name, g in tutorial_games()]
+
+
+def generate(out: Path) -> list[Path]:
+    out.mkdir(parents=True, exist_ok=True)
+    made = []
+    for players in (2, 4):
+        g = new_game(GameConfig(players=players, seed=100 + players))
+        made.append(save_game(g, out / f"start-{players}p.json",
+                              note=f"start of a {players}-player game"))
+    g = find(3, _chain_pending, 1)
+    made.append(save_game(g, out / "compass-chain-3p.json",
+                          note="a Compass activation can complete another section (R15.6)"))
+    g = find(4, _last_round, 1)
+    made.append(save_game(g, out / "last-round-4p.json",
+                          note="the final round: every monument is built (R23.2)"))
+    g = stalled()
+    made.append(save_game(g, out / "stalled-2p.json",
+                          note="late game, both seats' energy parked in the Tile Pool (R24.6); "
+                               "bots must notice the stall and build (R23.1)"))
+    assert all(Ctx(x.state, x.rules) for x in [g])
+    made += tutorial(out)
+    return made

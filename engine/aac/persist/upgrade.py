@@ -1,0 +1,88 @@
+"""Upgrading old save documents to the current version, one step per old version.
+
+The chain itself (run in order, a missing step refused) is the kernel's
+(`engine.kernel.saves.run_upgrades`); this module holds An Age Contrived's steps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.aac.persist.models import CURRENT_VERSION
+from engine.kernel.saves import run_upgrades
+
+Doc = dict[str, Any]
+
+# Version 1 stored each pending rule step under its Python class name; version 2 stores the
+# kind the class declares (engine.kernel.frames).
+V1_FRAME_KINDS: dict[str, str] = {
+    "BridgeFrame": "bridge", "BridgeBenefitFrame": "bridge_benefit", "TurnFrame": "turn",
+    "RechargeFrame": "recharge", "ChoiceFrame": "effect_choice",
+    "FreeReserveFrame": "free_reserve", "PowerOfferFrame": "edict_of_plenty",
+    "ActivateActionFrame": "activate_action", "ActionsFrame": "actions", "SetupFrame": "setup",
+    "ExpertLoadFrame": "expert_load", "DepositFrame": "deposit", "ReplenishFrame": "replenish",
+    "UpgradeFrame": "upgrade", "ConduitFrame": "conduit", "CopyFrame": "copy_bonus",
+    "RearrangeFrame": "rearrange_conduits", "CustodianFrame": "custodian", "ClaimFrame": "claim",
+    "FreeTileFrame": "free_tile", "InterestFrame": "interest", "AdvanceFrame": "advance",
+    "LoadFrame": "load", "DeployFrame": "deploy", "MoveFrame": "move",
+    "TeleportFrame": "teleport", "OptionalPowerFrame": "power_offer",
+    "EndOfAdvanceFrame": "end_of_advance", "EndOfTurnAbilities": "end_of_turn_abilities",
+    "MigrationFrame": "migration", "EntropyFrame": "entropy", "PatronOfferFrame": "patron_offer",
+    "CompletionPhase": "completion_phase", "ResolveFrame": "resolve_section",
+    "ParticipantFrame": "participant", "MagnetFrame": "magnet", "CompassFrame": "compass",
+    "RewindFrame": "rewind", "RepositionFrame": "reposition",
+}
+
+
+# Version 1's TurnFrame walked integer phases; version 2 names the step (rules.turn).
+V1_TURN_PHASES = ("choose_turn_type", "end_of_advance", "completions", "end_of_turn_abilities",
+                  "completions_after_abilities", "end_of_turn")
+
+
+def _frame_v1_to_v2(fr: Any) -> Any:
+    if not isinstance(fr, dict):
+        return fr  # left for the schema to refuse
+    out = dict(fr)
+    kind = fr.get("kind")
+    if isinstance(kind, str) and kind in V1_FRAME_KINDS:
+        out["kind"] = V1_FRAME_KINDS[kind]
+    if kind == "TurnFrame" and "phase" in out:
+        phase = out.pop("phase")
+        ok = isinstance(phase, int) and not isinstance(phase, bool)
+        out["at"] = V1_TURN_PHASES[phase] if ok and 0 <= phase < len(V1_TURN_PHASES) else phase
+    return out
+
+
+def v1_to_v2(doc: Doc) -> Doc:
+    """Version 1 -> 2: the game's id in the file, modules (none) in the config and the
+    state (with no module data), frame kinds by declared name, the turn's step by name,
+    completions with a kind."""
+    out = dict(doc)
+    out["game"] = "aac"
+    cfg = doc.get("config")
+    if isinstance(cfg, dict):
+        out["config"] = {**cfg, "modules": []}
+    snap = doc.get("snapshot")
+    if isinstance(snap, dict):
+        snap = dict(snap)
+        stack = snap.get("stack")
+        if isinstance(stack, list):
+            snap["stack"] = [_frame_v1_to_v2(f) for f in stack]
+        comps = snap.get("completions")
+        if isinstance(comps, list):
+            snap["completions"] = [{**c, "kind": "section"} if isinstance(c, dict) else c
+                                   for c in comps]
+        snap["modules"] = []
+        snap["ext"] = {}
+        out["snapshot"] = snap
+    return out
+
+
+# UPGRADERS[v] turns a version-v document into a version-(v + 1) document; the harness in
+# tests/test_saves.py checks that a chain of registered upgraders runs in order.
+UPGRADERS: dict[int, Callable[[Doc], Doc]] = {1: v1_to_v2}
+
+
+def upgrade(doc: Doc, current: int = CURRENT_VERSION) -> Doc:
+    return run_upgrades(doc, UPGRADERS, current)

@@ -1,0 +1,169 @@
+"""Semantic checks of a save's snapshot against the catalog (after the schema checks)."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from engine.aac.config import GameConfig
+from engine.aac.core import Ctx
+from engine.aac.data import Rules
+from engine.aac.invariants import check
+from engine.aac.modules import check_names
+from engine.aac.rules.completion import KINDS
+from engine.aac.rules.turn import turn_steps
+from engine.aac.state import FIGURE_IN_POOL, GameState, state_from_dict
+from engine.kernel.frames import Frame
+
+
+class Invalid(ValueError):
+    """A readable reason why a snapshot cannot be a game of this edition."""
+
+
+def _need(ok: bool, msg: str) -> None:
+    if not ok:
+        raise Invalid(msg)
+
+
+def check_config(cfg: GameConfig, r: Rules) -> None:
+    """What GameConfig.validate cannot know without the catalog: the characters (R3.3.1)."""
+    named = [c for c in cfg.characters or [] if c is not None]
+    for c in named:
+        _need(c in r.characters, f"config.characters names an unknown character {c[:40]!r}")
+    _need(len(set(named)) == len(named), "config.characters names a character twice")
+
+
+def check_frames(stack: list[dict[str, Any]]) -> None:
+    for i, fr in enumerate(stack):
+        kind = fr.get("kind")
+        cls = Frame.registry.get(str(kind))
+        _need(cls is not None, f"stack[{i}] is an unknown kind of rule step ({kind!r})")
+        assert cls is not None
+        names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+        got = set(fr) - {"kind"}
+        _need(got == names, f"stack[{i}] ({kind}) has fields {sorted(got)}, expected "
+              f"{sorted(names)}")
+        for f in dataclasses.fields(cls):  # type: ignore[arg-type]
+            v = fr[f.name]
+            t = str(f.type)
+            if t == "int":
+                _need(isinstance(v, int) and not isinstance(v, bool) and abs(v) < 10**6,
+                      f"stack[{i}].{f.name} must be a small integer")
+            elif t == "bool":
+                _need(isinstance(v, bool), f"stack[{i}].{f.name} must be true or false")
+            elif t == "str":
+                _need(isinstance(v, str) and len(v) <= 400, f"stack[{i}].{f.name} must be text")
+
+
+def check_snapshot(d: dict[str, Any], r: Rules) -> GameState:
+    """Cross-check a schema-valid snapshot with the catalog; return the state it describes."""
+    n = d["n"]
+    players = d["players"]
+    _need(len(players) == n, f"the snapshot has {len(players)} players but says n = {n}")
+    try:
+        check_names(d["modules"])
+    except ValueError as exc:
+        raise Invalid(f"the snapshot's modules: {exc}") from exc
+    for key in d["ext"]:
+        _need(key in d["modules"], f"the snapshot holds data of a module not in play ({key!r})")
+    steps = turn_steps(tuple(d["modules"]))[1]
+    for i, fr in enumerate(d["stack"]):
+        if fr.get("kind") == "turn":
+            _need(fr.get("at") in steps, f"stack[{i}] is at an unknown turn step "
+                  f"({str(fr.get('at'))[:40]!r})")
+    for c in d["completions"]:
+        _need(c["kind"] in KINDS, f"a pending completion is of an unknown kind "
+              f"({c['kind'][:40]!r})")
+    chars = [p["character"] for p in players]
+    for i, p in enumerate(players):
+        _need(p["seat"] == i, f"players[{i}] has seat {p['seat']}")
+        c = p["character"]
+        _need(c == "" or c in r.characters, f"players[{i}] has an unknown character {c!r}")
+    named = [c for c in chars if c]
+    _need(len(set(named)) == len(named), "two players have the same character")
+    tiles_seen: set[str] = set()
+    set_up = d["turn"] > 0 or any(p["device"] for p in players)
+    for i, p in enumerate(players):
+        for k, (t, peg) in enumerate(p["tracks"]):
+            _need(-1 <= t <= 3 and 0 <= peg <= r.track_top and (t == -1) == (peg == 0),
+                  f"players[{i}].tracks[{k}] is not a valid track position")
+        if not set_up:
+            continue
+        _need(bool(p["character"]), f"players[{i}] has no character")
+        tiles = p["device"] + p["staging"]
+        _need(len(p["device"]) == 5 and len(p["staging"]) == 2,
+              f"players[{i}] must have 5 active and 2 staging tiles")
+        for t in tiles:
+            _need(t in r.tiles, f"players[{i}] has an unknown tile {t!r}")
+            _need(t not in tiles_seen, f"tile {t!r} belongs to two places")
+            tiles_seen.add(t)
+        _need(set(p["top"]) == set(tiles) and set(p["bottom"]) == set(tiles),
+              f"players[{i}]'s slot lists do not match their tiles")
+        for t in tiles:
+            td = r.tiles[t]
+            _need(len(p["top"][t]) == td.top and len(p["bottom"][t]) == td.bottom,
+                  f"players[{i}] tile {t!r} has the wrong number of slots")
+        for a in p["actions"]:
+            _need(a in r.action_tokens, f"players[{i}] has an unknown action token {a!r}")
+        for cd in p["conduits"]:
+            _need(cd == "" or cd in r.conduit_icons, f"players[{i}] has an unknown conduit {cd!r}")
+        for loc in p["bridge_loc"]:
+            _need(loc in ("board", "box") or loc in r.bridge_spaces,
+                  f"players[{i}] has a bridge token on an unknown place {loc!r}")
+        _need(p["figure"] == FIGURE_IN_POOL or p["figure"] in r.neighbours,
+              f"players[{i}]'s figure is on an unknown space {p['figure']!r}")
+        _need(p["behind"] == "" or p["behind"] in r.neighbours,
+              f"players[{i}]'s facing names an unknown space {p['behind']!r}")
+        _need(p["patron"] == "" or p["patron"] in d["monuments"],
+              f"players[{i}] holds the patron token of a monument not in play "
+              f"({p['patron']!r})")
+    for mid, m in d["monuments"].items():
+        _need(mid in r.monuments and m["id"] == mid, f"unknown monument {mid!r}")
+        secs = {s.id for s in r.monuments[mid].sections}
+        for s in m["stack"] + m["built"]:
+            _need(s in secs, f"monument {mid!r} has a section {s!r} that is not its own")
+        _need(len(m["stack"]) + len(m["built"]) == len(secs),
+              f"monument {mid!r} does not have all its sections")
+        want = len(r.sections[m["stack"][0]].symbols) if m["stack"] else 0
+        _need(len(m["spaces"]) == want, f"monument {mid!r} has {len(m['spaces'])} spaces, "
+              f"its topmost section has {want}")
+        for c in m["spaces"]:
+            _need(-1 <= c < 4 * n, f"monument {mid!r} holds energy of a seat that does not exist")
+        _need(m["bonus"] in r.bonus_tiles, f"monument {mid!r} has an unknown bonus tile")
+    _need(set(d["bound"]) == set(r.region_order), "the bound energy areas do not match the map")
+    for reg, rows in d["bound"].items():
+        _need(len(rows) == n, f"bound area {reg!r} must list {n} players")
+    _need(set(d["pillars"]) == set(r.pillar_region), "the pillar spaces do not match the map")
+    for sp, c in d["pillars"].items():
+        _need(c < 4 * n, f"pillar {sp!r} holds energy of a seat that does not exist")
+    _need(set(d["bridges"]) == set(r.bridge_spaces), "the bridge spaces do not match the map")
+    for sp, b in d["bridges"].items():
+        if b.startswith("n:"):
+            _need(b[2:] in r.neutral_tokens, f"bridge {sp!r} has an unknown neutral token")
+        elif b.startswith("p:"):
+            _need(int(b.split(":")[1]) < n, f"bridge {sp!r} belongs to a seat that does not exist")
+    for t in d["pool"] + d["supply"]:
+        _need(t == "" or t in r.shop_tiles, f"the Tile Pool holds an unknown tile {t!r}")
+        _need(t == "" or t not in tiles_seen, f"tile {t!r} is both in the Tile Pool and owned")
+    for a in d["achievements"]:
+        _need(a in r.achievements, f"unknown achievement {a!r}")
+    _need(set(d["ach"]) == set(d["achievements"]), "achievement columns do not match the spots")
+    for k in d["tray"]:
+        _need(k in r.upgrade_designs, f"unknown action upgrade {k!r} in the tray")
+    for pile in d["piles"]:
+        for tok in pile:
+            _need(tok in r.conduit_icons, f"unknown conduit token {tok!r}")
+    _need(d["active"] < n and d["start_player"] < n, "the active or start player does not exist")
+    for c in d["completions"]:
+        if c["kind"] == "section":
+            _need(c["monument"] in d["monuments"],
+                  f"a pending completion names {c['monument']!r}")
+    _need(bool(d["stack"]) or d["over"], "the game is neither over nor waiting for a decision")
+    check_frames(d["stack"])
+    try:
+        s = state_from_dict(d)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise Invalid(f"the snapshot cannot be rebuilt ({exc})") from exc
+    errs = check(Ctx(s, r))
+    _need(not errs, errs[0] if errs else "")
+    return s

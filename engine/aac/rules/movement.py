@@ -1,0 +1,341 @@
+"""R11-R13 movement opportunities: character steps (facing, forks, bounce, skipping, bridge
+benefits), track steps, binding from tracks (reach), teleports; Aureon I, Freyith I/II."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.aac import events as ev
+from engine.aac import triggers
+from engine.aac.core import (
+    TRACKS,
+    Ctx,
+    decision,
+    is_gap,
+    move_energy,
+    note_entered,
+    occupied_by_others,
+    reach,
+)
+from engine.aac.names import ENERGY, cap, monument_of_region, source, track
+from engine.aac.state import EMPTY, FIGURE_IN_POOL
+from engine.aac.supply import energy_choices
+from engine.kernel.decisions import Choice, Decision
+from engine.kernel.frames import Frame
+
+MAX_CHAIN = 8
+
+
+def bridge_benefit(ctx: Ctx, space: str) -> tuple[dict[str, object], str] | None:
+    """The benefit shown by the bridge token on `space`, if any (R20.6-R20.8)."""
+    b = ctx.s.bridges.get(space, "")
+    if not b:
+        return None
+    if b.startswith("n:"):
+        tok = ctx.r.neutral_tokens[b[2:]]
+        return tok.bonus, tok.bonus_text
+    _, seat_s, tier_s = b.split(":")
+    owner = ctx.s.players[int(seat_s)]
+    side = ctx.r.characters[owner.character].bridge_sides[int(tier_s) - 1][
+        owner.bridge_side[int(tier_s) - 1]
+    ]
+    return side.bonus, side.bonus_text
+
+
+@dataclass(frozen=True, slots=True)
+class StepOption:
+    path: tuple[str, ...]  # spaces passed, the landing space last
+    land: str
+    behind: str
+    flew: bool
+
+
+def step_options(ctx: Ctx, seat: int, can_fly_gap: bool) -> list[StepOption]:
+    """Every way to spend one character point (R12.2-R12.6, Freyith I)."""
+    r = ctx.r
+    p = ctx.s.players[seat]
+    start = p.figure
+    out: list[StepOption] = []
+    seen: set[tuple[str, ...]] = set()
+
+    def land(t: str, frm: str, path: tuple[str, ...], flew: bool) -> None:
+        if path in seen:
+            return
+        seen.add(path)
+        out.append(StepOption(path, t, frm, flew))
+        if occupied_by_others(ctx, seat, t) and len(path) < MAX_CHAIN:
+            explore(t, frm, path)  # skip over the occupied space for free (R12.6)
+
+    def explore(cur: str, behind: str, path: tuple[str, ...]) -> None:
+        for nxt in r.neighbours[cur]:
+            if nxt == behind:
+                continue
+            if is_gap(ctx, nxt):
+                if can_fly_gap:
+                    beyond = next(x for x in r.neighbours[nxt] if x != cur)
+                    if not is_gap(ctx, beyond):
+                        land(beyond, nxt, path + (nxt, beyond), True)
+                # bounce (R12.5, O23): turn around for free, the step goes to the space behind
+                if behind and not is_gap(ctx, behind):
+                    land(behind, cur, path + (behind,), False)
+            else:
+                land(nxt, cur, path + (nxt,), False)
+
+    explore(start, p.behind, ())
+    return out
+
+
+@dataclass(slots=True)
+class MoveFrame(Frame, kind="move"):
+    """One movement opportunity (R11.4): points by kind plus flexible points (Rose, bonuses)."""
+
+    seat: int
+    char: int
+    mon: int
+    pil: int
+    flex: int
+    source: str
+    spent: bool
+    gained: int  # character-capable points at the start (Freyith II)
+
+    @staticmethod
+    def make(ctx: Ctx, seat: int, *, char: int = 0, mon: int = 0, pil: int = 0, flex: int = 0,
+             source: str = "") -> MoveFrame:
+        return MoveFrame(seat, char, mon, pil, flex, source, False, char + flex)
+
+    def choices(self, ctx: Ctx) -> list[Choice]:
+        s = ctx.s
+        p = s.players[self.seat]
+        ch: list[Choice] = []
+        on_map = p.figure != FIGURE_IN_POOL and p.figure != ""
+        cpts = self.char + self.flex
+        if cpts > 0 and on_map:
+            fly_gap = bool(triggers.query(ctx, "on_would_bounce", self.seat, False))
+            opts = step_options(ctx, self.seat, fly_gap)
+            lands = [o.land for o in opts]
+            for o in opts:
+                label = f"Move to {ctx.name(o.land)}"
+                if len(o.path) > 1 and lands.count(o.land) > 1:
+                    label += f", via {ctx.name(o.path[0])}"  # same landing, another way
+                if o.flew:
+                    label += " (Wingbeat: fly over the gap)"
+                ch.append(Choice("step:" + "/".join(o.path), label, (o.land,), o))
+            # Aureon I, Freyith II; a module's options while moving (Folklore's Artifact)
+            extra = triggers.offers(ctx, "on_gain_character_movement", self.seat, frame=self,
+                                    amount=cpts)
+            if extra:
+                ch.extend(extra)
+        for k, kind in enumerate(TRACKS):
+            pts = (self.mon if k == 0 else self.pil) + self.flex
+            tr = p.tracks[k]
+            if pts > 0:
+                if tr[0] == EMPTY:
+                    for c in energy_choices(ctx, self.seat, prefix=f"{kind}_enter:"):
+                        ch.append(Choice(c.id, f"{track(kind)}: enter {c.label}",
+                                         (f"track:{self.seat}:{kind}",) + c.targets, (k, c.data)))
+                elif tr[1] < ctx.r.track_top:
+                    ch.append(Choice(f"{kind}_up", f"{track(kind)}: up to peg {tr[1] + 1}",
+                                     (f"track:{self.seat}:{kind}",), (k, None)))
+            if tr[0] != EMPTY and tr[1] >= ctx.r.track_top:
+                for reg in reach(ctx, self.seat):
+                    if k == 0:
+                        ch.append(Choice(f"bind_monument:{reg}",
+                                         f"Bind your {ENERGY[tr[0]]} at "
+                                         f"{monument_of_region(ctx.r, reg)} ({ctx.name(reg)})",
+                                         (f"bound:{reg}",), reg))
+                    else:
+                        rd = ctx.r.regions[reg]
+                        mine = any(
+                            s.pillars[x] >= 0 and s.pillars[x] // 4 == self.seat
+                            for x in (rd.pillar_left, rd.pillar_right)
+                        )
+                        if mine:
+                            continue
+                        for x in (rd.pillar_left, rd.pillar_right):
+                            if s.pillars[x] == EMPTY:
+                                ch.append(Choice(f"bind_pillar:{x}",
+                                                 f"Bind your {ENERGY[tr[0]]} on the Pillar of "
+                                                 f"{ctx.name(reg)}", (f"pillar:{x}",), x))
+        return ch
+
+    def finish(self, ctx: Ctx) -> None:
+        """The opportunity ends: "after_character_movement" fires if it generated character
+        movement (Folklore places an Artifact then)."""
+        ctx.pop()
+        if self.gained > 0:
+            triggers.fire(ctx, "after_character_movement", self.seat, frame=self)
+
+    def step(self, ctx: Ctx) -> Decision | None:
+        ch = self.choices(ctx)
+        if not ch:
+            self.finish(ctx)
+            return None
+        ch.append(Choice("done", "Stop moving (unspent points are lost)"))
+        pts = []
+        if self.char:
+            pts.append(f"{self.char} movement point{'' if self.char == 1 else 's'} for your "
+                       "character")
+        if self.mon:
+            pts.append(f"{self.mon} for the Monument Track")
+        if self.pil:
+            pts.append(f"{self.pil} for the Pillar Track")
+        if self.flex:
+            pts.append(f"{self.flex} for anything")
+        what = ", ".join(pts) or "no points left (you may still bind)"
+        if not self.char and (self.mon or self.pil or self.flex):
+            what = "movement points: " + what
+        prompt = f"{source(ctx.r, self.source)}: {what}" if self.source else cap(what)
+        return decision(self.seat, "move", prompt, ch)
+
+
+
+    def apply(self, ctx: Ctx, c: Choice) -> None:
+        cid = c.id
+        if cid == "done":
+            self.finish(ctx)
+            return
+        p = ctx.s.players[self.seat]
+        if cid.startswith("step:"):
+            o: StepOption = c.data
+            self._spend_char()
+            start = p.figure
+            prev = start
+            for sp in o.path:
+                note_entered(ctx, self.seat, prev, sp)
+                prev = sp
+            p.figure = o.land
+            p.behind = o.behind
+            ctx.s.score_dirty |= 1 << self.seat
+            ctx.emit(ev.FigureMoved(self.seat, (start,) + o.path, o.behind))
+            # bridge benefits of every bridge entered or skipped (R20.6, O37), in path order
+            trig = []
+            for sp in o.path:
+                if sp in ctx.s.bridges and sp not in p.bridges_used and ctx.s.bridges[sp]:
+                    ben = bridge_benefit(ctx, sp)
+                    if ben is not None:
+                        p.bridges_used.append(sp)
+                        trig.append(sp)
+            from engine.aac.rules.bridges import BridgeBenefitFrame
+
+            for sp in reversed(trig):
+                ctx.push(BridgeBenefitFrame(self.seat, sp))
+            return
+        if isinstance(c.data, tuple) and c.data and isinstance(c.data[0], str):
+            # an option a power or a module offered (Swift Stride, Updraft, ...)
+            triggers.take(ctx, "on_gain_character_movement", self.seat, c, frame=self,
+                          amount=self.char + self.flex)
+            return
+        if cid.startswith("bind_monument:"):
+            reg = c.data
+            t = p.tracks[0][0]
+            move_energy(ctx, self.seat, t, "track:monument", f"bound:{reg}", "bound from track")
+            from engine.aac.rules.completion import offer_patron
+
+            offer_patron(ctx, self.seat, reg)
+            return
+        if cid.startswith("bind_pillar:"):
+            t = p.tracks[1][0]
+            move_energy(ctx, self.seat, t, "track:pillar", f"pillar:{c.data}", "bound from track")
+            return
+        # track steps
+        k, src = c.data
+        self.spent = True
+        if k == 0:
+            if self.mon:
+                self.mon -= 1
+            else:
+                self.flex -= 1
+        elif self.pil:
+            self.pil -= 1
+        else:
+            self.flex -= 1
+        tr = p.tracks[k]
+        if src is None:
+            tr[1] += 1
+            ctx.emit(ev.TrackMoved(self.seat, TRACKS[k], tr[1] - 1, tr[1]))
+        else:
+            loc, t = src
+            move_energy(ctx, self.seat, t, loc, f"track:{TRACKS[k]}", "entered the track")
+            ctx.emit(ev.TrackMoved(self.seat, TRACKS[k], 0, 1))
+
+    def _spend_char(self) -> None:
+        self.spent = True
+        if self.char:
+            self.char -= 1
+        else:
+            self.flex -= 1
+
+
+def conduit_points(ctx: Ctx, seat: int) -> tuple[int, int, int]:
+    """R19.3/R19.5: per position, token icons x tile icons of each type."""
+    p = ctx.s.players[seat]
+    pts = [0, 0, 0]
+    for i, tok in enumerate(p.conduits):
+        if not tok:
+            continue
+        ticons = ctx.r.conduit_icons[tok]
+        tile_icons = ctx.r.tiles[p.device[i]].icons
+        for k, icon in enumerate(("move", "monument", "pillar")):
+            a = ticons.count(icon)
+            if a:
+                pts[k] += a * tile_icons.count(icon)
+    return pts[0], pts[1], pts[2]
+
+
+def push_conduit_movement(ctx: Ctx, seat: int, source: str = "Conduits") -> bool:
+    c, m, pl = conduit_points(ctx, seat)
+    if c + m + pl == 0:
+        return False
+    ctx.push(MoveFrame.make(ctx, seat, char=c, mon=m, pil=pl, source=source or "Conduits"))
+    return True
+
+
+@dataclass(slots=True)
+class TeleportFrame(Frame, kind="teleport"):
+    """R12.10: set the figure on a space (no movement, no bridge benefits), then choose facing.
+    scope: "any_non_bridge", "regions:<r1>,<r2>", or "tile_pool"."""
+
+    seat: int
+    scope: str
+    target: str
+    source: str
+
+    def step(self, ctx: Ctx) -> Decision | None:
+        r = ctx.r
+        p = ctx.s.players[self.seat]
+        if self.scope == "tile_pool":
+            from engine.aac.core import teleport
+
+            ctx.pop()
+            teleport(ctx, self.seat, FIGURE_IN_POOL, "")
+            return None
+        if not self.target:
+            regs = None if self.scope == "any_non_bridge" else self.scope[8:].split(",")
+            ch = []
+            for sp in r.spaces:
+                if sp in r.bridge_spaces or sp == p.figure:
+                    continue
+                if regs is not None and r.space_regions[sp][0] not in regs:
+                    continue
+                ch.append(Choice(f"to:{sp}", f"{source(ctx.r, self.source)}: to {ctx.name(sp)}",
+                                 (sp,), sp))
+            if not ch:
+                ctx.pop()
+                return None
+            return decision(self.seat, "teleport",
+                            f"{source(ctx.r, self.source)}: choose a space", ch)
+
+        ch = [
+            Choice(f"behind:{n}", f"Face away from {ctx.name(n)}", (n,), n)
+            for n in r.neighbours[self.target]
+        ]
+        return decision(self.seat, "facing", "Choose your figure's facing", ch)
+
+    def apply(self, ctx: Ctx, c: Choice) -> None:
+        if not self.target:
+            self.target = c.data
+            return
+        from engine.aac.core import teleport
+
+        ctx.pop()
+        teleport(ctx, self.seat, self.target, c.data)

@@ -1,0 +1,113 @@
+"""Headless games between bots, with invariant checks (used by the CLI and the tests)."""
+
+from __future__ import annotations
+
+import time
+import traceback
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.aac import events as ev
+from engine.aac.config import GameConfig
+from engine.aac.core import Ctx
+from engine.aac.game import Game, new_game
+from engine.aac.invariants import check
+from engine.kernel.bots import RandomBot
+
+MAX_DECISIONS = 300_000
+
+
+@dataclass
+class GameResult:
+    seed: int
+    finished: bool
+    decisions: int
+    turns: int
+    scores: list[int]
+    winners: list[int]
+    error: str = ""
+
+
+def game_seed(seed: int, i: int) -> int:
+    return seed * 1_000_003 + i
+
+
+def play_random_game(players: int, seed: int, *, check_every: str = "turn",
+                     modules: tuple[str, ...] = ()) -> GameResult:
+    """Play one game of random bots. check_every: "decision", "turn" or "end"."""
+    g: Game = new_game(GameConfig(players=players, seed=seed, modules=modules))
+    g.undo_enabled = False
+    bots = [RandomBot(seed * 31 + k) for k in range(players)]
+    n = 0
+    try:
+        while not g.state.over:
+            d = g.pending
+            if d is None:
+                return GameResult(seed, False, n, g.state.turn, [], [], "no pending decision")
+            cid = bots[d.seat].choose(None, d)
+            events = g.choose(cid)
+            n += 1
+            if check_every == "decision" or (
+                check_every == "turn" and any(isinstance(e, ev.TurnStarted) for e in events)
+            ):
+                errs = check(Ctx(g.state, g.rules))
+                if errs:
+                    return GameResult(seed, False, n, g.state.turn, [], [], "; ".join(errs))
+            if n > MAX_DECISIONS:
+                return GameResult(seed, False, n, g.state.turn, [], [], "decision cap reached")
+        errs = check(Ctx(g.state, g.rules))
+        if errs:
+            return GameResult(seed, False, n, g.state.turn, [], [], "; ".join(errs))
+    except Exception as exc:  # reported, never hidden: the run exits non-zero
+        tb = traceback.format_exc(limit=6)
+        return GameResult(seed, False, n, g.state.turn, [], [], f"{exc!r}\n{tb}")
+    scores = [s.total for s in g.final_scores()]
+    return GameResult(seed, True, n, g.state.turn, scores, list(g.ranking()[0]))
+
+
+@dataclass
+class Summary:
+    games: int = 0
+    finished: int = 0
+    errors: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+    turns: list[int] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+    wins_by_seat: list[int] = field(default_factory=list)
+    error_samples: list[str] = field(default_factory=list)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "finished": self.finished,
+            "errors": self.errors,
+            "decisions": self.decisions,
+            "decisions_per_s": round(self.decisions / self.seconds, 1) if self.seconds else 0.0,
+            "mean_turns": round(sum(self.turns) / len(self.turns), 2) if self.turns else 0.0,
+            "score_mean": round(sum(self.scores) / len(self.scores), 2) if self.scores else 0.0,
+            "score_max": max(self.scores) if self.scores else 0,
+            "wins_by_seat": self.wins_by_seat,
+            "error_samples": self.error_samples[:3],
+        }
+
+
+def simulate(players: int, games: int, seed: int, *, check_every: str = "turn",
+             modules: tuple[str, ...] = ()) -> Summary:
+    out = Summary(games=games, wins_by_seat=[0] * players)
+    t0 = time.perf_counter()
+    for i in range(games):
+        res = play_random_game(players, game_seed(seed, i), check_every=check_every,
+                               modules=modules)
+        out.decisions += res.decisions
+        if res.finished:
+            out.finished += 1
+            out.turns.append(res.turns)
+            out.scores.extend(res.scores)
+            for w in res.winners:
+                out.wins_by_seat[w] += 1
+        else:
+            out.errors += 1
+            out.error_samples.append(f"seed {res.seed}: {res.error}")
+    out.seconds = time.perf_counter() - t0
+    return out

@@ -1,0 +1,194 @@
+"""The trigger bus: named moments of the rules where characters' powers and modules act.
+
+The rules fire a trigger by name where it happens (`fire`, `query`, `offers`, `take`); the
+listeners are
+- character powers: each power of the catalog names its trigger (assets/data/characters.json
+  `trigger.trigger`, the closed set of the catalog README) and its effect; a handler is
+  registered for a (trigger, effect name) pair with `@power(trigger, effect)`. When a trigger
+  fires for a seat, the seat's uncovered powers with that trigger (R25.1) are called, in tier
+  order, if the trigger's parameters match (`types` ~ the energy type, `position`, `as` ~ the
+  role, `min_amount` ~ the amount);
+- modules: `ModuleDef.triggers[name]`, called after the powers, in module order.
+
+Every listener gets the context and a `Hook`: the trigger's name, the seat, its details
+(`info`), a `value` it may change (queries: Masterwork's tier, a Rose's movement points...),
+`choices` it may add to (offers: Swift Stride's +1, Updraft, a module's alternatives to a
+recharge...), the `choice` being applied (`take`: the listener whose key the choice carries
+acts on it), and `handled`, set by a listener that replaces what the rules would do by
+default (Chronari's Rewind instead of exhausting an activated Wild).
+
+Triggers of the base game: the catalog's thirteen, plus
+- "recharge" (R8.2: a module offers alternatives to recharging, e.g. priming an Artifact or
+  raising Pilgrimage speed; offers + take),
+- "after_character_movement" (a movement opportunity with character movement ended: Folklore
+  places an Artifact then; info: frame),
+- "patron_token_gained" (a seat took a Monument Patron Token; info: monument),
+- "end_of_advance_options" (E1: a module adds options beside conduit movement and the Patron
+  Token, e.g. Pilgrimage's Shrine; offers + take).
+A choice a listener offers carries `data=(key, payload)`: the key is the power's effect name or
+the module's name, so `take` finds who applies it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from engine.aac.modules import MODULES
+from engine.kernel.decisions import Choice
+
+if TYPE_CHECKING:
+    from engine.aac.core import Ctx
+    from engine.aac.data import PowerDef
+
+TYPES = ("compass", "rose", "magnet", "wild")
+
+
+class Hook:
+    """One firing of a trigger (see the module docstring)."""
+
+    __slots__ = ("name", "seat", "info", "value", "choices", "choice", "handled")
+
+    def __init__(self, name: str, seat: int, info: dict[str, Any], value: Any = None,
+                 choice: Choice | None = None) -> None:
+        self.name = name
+        self.seat = seat
+        self.info = info
+        self.value = value
+        self.choices: list[Choice] = []
+        self.choice = choice
+        self.handled = False
+
+    def key(self) -> str:
+        """The listener key of the choice being applied ("" if none)."""
+        c = self.choice
+        if c is None or not isinstance(c.data, tuple) or not c.data:
+            return ""
+        return str(c.data[0])
+
+
+PowerHandler = Callable[["Ctx", Hook, "PowerDef"], None]
+ModuleHandler = Callable[["Ctx", Hook], None]
+
+POWERS: dict[tuple[str, str], PowerHandler] = {}
+_BY_CHARACTER: dict[str, dict[str, tuple[PowerDef, ...]]] = {}
+
+
+def power(trigger: str, effect: str) -> Callable[[PowerHandler], PowerHandler]:
+    """Register the handler of the powers with this trigger and effect name."""
+
+    def deco(fn: PowerHandler) -> PowerHandler:
+        if (trigger, effect) in POWERS:
+            raise ValueError(f"a handler for {effect!r} on {trigger!r} is registered already")
+        POWERS[(trigger, effect)] = fn
+        return fn
+
+    return deco
+
+
+USES: dict[str, Callable[[Ctx, int, PowerDef], None]] = {}
+
+
+def use(effect: str) -> Callable[[Callable[[Ctx, int, PowerDef], None]],
+                                 Callable[[Ctx, int, PowerDef], None]]:
+    """Register what an optional power with this effect does when its owner takes the offer
+    (engine.aac.rules.endturn.OptionalPowerFrame)."""
+
+    def deco(fn: Callable[[Ctx, int, PowerDef], None]) -> Callable[[Ctx, int, PowerDef], None]:
+        USES[effect] = fn
+        return fn
+
+    return deco
+
+
+def use_power(ctx: Ctx, seat: int, pw: PowerDef) -> None:
+    USES[str(pw.effect["effect"])](ctx, seat, pw)
+
+
+def _powers(ctx: Ctx, seat: int, name: str) -> tuple[PowerDef, ...]:
+    char = ctx.s.players[seat].character
+    table = _BY_CHARACTER.get(char)
+    if table is None:
+        table = {}
+        ch = ctx.r.characters.get(char)
+        for pw in ch.powers if ch is not None else ():
+            trig = str(pw.trigger.get("trigger", ""))
+            table[trig] = table.get(trig, ()) + (pw,)
+        _BY_CHARACTER[char] = table
+    return table.get(name, ())
+
+
+def _matches(pw: PowerDef, info: dict[str, Any]) -> bool:
+    """The catalog's trigger parameters against what happened."""
+    trig = pw.trigger
+    if "types" in trig and "energy" in info and TYPES[info["energy"]] not in trig["types"]:
+        return False
+    if "position" in trig and "position" in info and int(trig["position"]) != info["position"]:
+        return False
+    if "as" in trig and "role" in info and trig["as"] != info["role"]:
+        return False
+    if "turn_types" in trig and "turn_type" in info and info["turn_type"] not in trig["turn_types"]:
+        return False
+    return not ("min_amount" in trig and "amount" in info
+                and info["amount"] < int(trig["min_amount"]))
+
+
+def _run(ctx: Ctx, hook: Hook, pws: tuple[PowerDef, ...]) -> None:
+    seat, name = hook.seat, hook.name
+    bridge_loc = ctx.s.players[seat].bridge_loc
+    for pw in pws:
+        if bridge_loc[pw.tier - 1] == "board":  # covered: not yet usable (R25.1)
+            continue
+        fn = POWERS.get((name, str(pw.effect.get("effect"))))
+        if fn is not None and _matches(pw, hook.info):
+            fn(ctx, hook, pw)
+    for m in ctx.s.modules:
+        mfn = MODULES[m].triggers.get(name)
+        if mfn is not None:
+            mfn(ctx, hook)
+
+
+def listened(ctx: Ctx, name: str, seat: int) -> bool:
+    """Does anything listen to this trigger for this seat (cheap)?"""
+    if _powers(ctx, seat, name):
+        return True
+    mods = ctx.s.modules
+    return bool(mods) and any(name in MODULES[m].triggers for m in mods)
+
+
+def fire(ctx: Ctx, name: str, seat: int, **info: Any) -> bool:
+    """Fire a trigger; True if a listener handled it (replacing the default)."""
+    pws = _powers(ctx, seat, name)
+    if not pws and not ctx.s.modules:
+        return False
+    hook = Hook(name, seat, info)
+    _run(ctx, hook, pws)
+    return hook.handled
+
+
+def query(ctx: Ctx, name: str, seat: int, default: Any, **info: Any) -> Any:
+    """Ask the listeners for a value (each may change it); `default` if none listens."""
+    pws = _powers(ctx, seat, name)
+    if not pws and not ctx.s.modules:
+        return default
+    hook = Hook(name, seat, info, default)
+    _run(ctx, hook, pws)
+    return hook.value
+
+
+def offers(ctx: Ctx, name: str, seat: int, **info: Any) -> list[Choice]:
+    """The choices the listeners offer at this moment."""
+    pws = _powers(ctx, seat, name)
+    if not pws and not ctx.s.modules:
+        return []
+    hook = Hook(name, seat, info)
+    _run(ctx, hook, pws)
+    return hook.choices
+
+
+def take(ctx: Ctx, name: str, seat: int, choice: Choice, **info: Any) -> Any:
+    """Apply a choice a listener offered (`offers`); returns the hook's value."""
+    hook = Hook(name, seat, info, choice=choice)
+    _run(ctx, hook, _powers(ctx, seat, name))
+    assert hook.handled, f"nobody applied {choice.id!r} on {name!r}"
+    return hook.value

@@ -1,0 +1,259 @@
+"""The save envelope shared by every game: one JSON document per game holding the game's id,
+its config, the choice ids made so far and a snapshot of the whole state.
+
+- writes are atomic (a temp file in the same folder, fsync, rename);
+- a file over `MAX_BYTES` is refused unread;
+- every refusal is a `SaveError` whose text is one readable sentence;
+- old versions go through the game's upgrade chain, one step per version;
+- a load rebuilds the game from its snapshot and (by default) checks that the snapshot
+  equals a replay of config + choices, so a game that opens is one legal play reached.
+
+A game supplies the rest through its `GameDefinition`: its format string and version, its
+upgrade steps, its own document checks (`check_document`), setup and restore.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from collections.abc import Callable, Mapping
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from engine.kernel.decisions import IllegalChoice
+
+if TYPE_CHECKING:
+    from engine.kernel.definition import GameDefinition
+    from engine.kernel.runner import Runner
+
+Doc = dict[str, Any]
+MAX_BYTES = 8 * 1024 * 1024
+
+
+class SaveError(ValueError):
+    """A save file was refused; str() is one readable sentence."""
+
+
+def short(exc: BaseException) -> str:
+    """An exception in a few words, for a refusal sentence."""
+    text = " ".join(str(exc).split())
+    text = text if len(text) <= 120 else text[:117] + "..."
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+# --- writing -----------------------------------------------------------------------------------
+
+
+def document(game: Runner, note: str = "") -> Doc:
+    defn = game.definition
+    cfg = dict(game.config) if game.config else {"players": game.state.n,
+                                                  "seed": game.state.seed}
+    return {
+        "format": defn.save_format,
+        "version": defn.save_version,
+        "game": defn.id,
+        "config": cfg,
+        "seed": cfg.get("seed", 0),
+        "choices": list(game.history),
+        "snapshot": game.snapshot(),
+        "saved_at": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "note": note,
+    }
+
+
+def dumps(game: Runner, note: str = "") -> str:
+    return json.dumps(document(game, note), separators=(",", ":"))
+
+
+def atomic_write(path: Path, text: str) -> None:
+    """Write via a temp file in the same folder, fsync, rename: a crash leaves the old file."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    for stale in path.parent.glob(f".{path.name}.*.tmp"):  # left by a writer that was killed
+        with contextlib.suppress(OSError):
+            stale.unlink()
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        os.chmod(tmp, 0o644)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def write(game: Runner, path: str | Path, note: str = "") -> Path:
+    p = Path(path)
+    atomic_write(p, dumps(game, note))
+    return p
+
+
+# --- versions ----------------------------------------------------------------------------------
+
+
+def run_upgrades(doc: Doc, steps: Mapping[int, Callable[[Doc], Doc]], current: int) -> Doc:
+    """Upgrade a document one version at a time (`steps[v]` turns version v into v + 1).
+    KeyError for a version below 1 or a missing step (never skipped)."""
+    v = int(doc["version"])
+    if v < 1:
+        raise KeyError(v)
+    while v < current:
+        doc = steps[v](doc)
+        v += 1
+        doc["version"] = v
+    return doc
+
+
+# --- reading -----------------------------------------------------------------------------------
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def parse_document(text: str, defn: GameDefinition) -> Doc:
+    """JSON text -> a document of the game's current version (upgraded), or SaveError."""
+    try:
+        doc = json.loads(text, parse_constant=_reject_constant)
+    except RecursionError as exc:
+        raise SaveError("This is not a save file: its JSON is nested too deeply.") from exc
+    except (json.JSONDecodeError, ValueError) as exc:
+        raise SaveError(f"This is not a save file: it is not valid JSON ({exc}).") from exc
+    if not isinstance(doc, dict):
+        raise SaveError("This is not a save file: it does not hold a JSON object.")
+    if doc.get("format") != defn.save_format:
+        raise SaveError(f"This is not an {defn.title} save file (its format is "
+                        f"{str(doc.get('format'))[:40]!r}, expected {defn.save_format!r}).")
+    v = doc.get("version")
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise SaveError("This save file has no valid version number.")
+    current = defn.save_version
+    if v > current:
+        raise SaveError(f"This save was made by a newer version of the game (save version {v}; "
+                        f"this game reads up to {current}).")
+    try:
+        doc = run_upgrades(doc, defn.upgraders(), current)
+    except KeyError as exc:
+        raise SaveError(f"This save file's version {v} is not one this game knows.") from exc
+    game = doc.get("game")
+    if game != defn.id:
+        raise SaveError(f"This save file is for another game ({str(game)[:40]!r}; this is "
+                        f"{defn.title}).")
+    return doc
+
+
+def loads(text: str, defn: GameDefinition, *, verify: bool = True) -> Runner:
+    """Build a game from a save document's text; SaveError with one sentence if refused.
+
+    With `verify` (the default, and what every player-facing path uses) the snapshot must
+    equal a replay of config + choices. Nothing but SaveError leaves this function."""
+    try:
+        return _loads(text, defn, verify)
+    except SaveError:
+        raise
+    except RecursionError as exc:
+        raise SaveError("This save file cannot be opened: it is nested too deeply.") from exc
+    except MemoryError as exc:
+        raise SaveError("This save file cannot be opened: it is too large to read.") from exc
+    except Exception as exc:  # a refusal, never a crash: any failure means "not a good save"
+        raise SaveError(f"This save file cannot be opened ({short(exc)}).") from exc
+
+
+def _loads(text: str, defn: GameDefinition, verify: bool) -> Runner:
+    if len(text) > MAX_BYTES:
+        raise SaveError(f"This save file is too large ({len(text)} bytes; the limit is "
+                        f"{MAX_BYTES}).")
+    doc = parse_document(text, defn)
+    cfg = defn.check_document(doc)
+    try:
+        game = defn.runner.from_snapshot(doc["snapshot"])
+    except Exception as exc:  # any failure to resume is a refusal, never a crash
+        raise SaveError(f"This save file cannot be resumed ({short(exc)}).") from exc
+    game.config = cfg.to_dict()
+    game.history = list(doc["choices"])
+    check_playable(game)
+    if verify:
+        verify_replay(game, cfg, game.history)
+    game.note_loaded()
+    return game
+
+
+def check_playable(game: Runner) -> None:
+    """An unfinished game must wait on a decision with at least one choice (the rules always
+    ask somebody something until the game ends)."""
+    d = game.pending
+    if game.is_over:
+        if d is not None:
+            raise SaveError("This save file is inconsistent: the game is over but still asks "
+                            "for a decision.")
+        return
+    if d is None or not d.choices:
+        raise SaveError("This save file is inconsistent: the game is not over but nobody "
+                        "has a decision to make.")
+    if not 0 <= d.seat < game.state.n:
+        raise SaveError("This save file is inconsistent: the pending decision belongs to a "
+                        "seat that does not exist.")
+
+
+def replay(defn: GameDefinition, cfg: Any, choices: list[str],
+           upto: int | None = None) -> Runner:
+    """Play config + choices from the start (undo bookkeeping off: it is not needed and would
+    copy the state at every choice). Any failure is a SaveError."""
+    try:
+        g = defn.new_game(cfg)
+    except Exception as exc:
+        raise SaveError(f"This save's set-up cannot be played ({short(exc)}).") from exc
+    g.undo_enabled = False
+    for i, cid in enumerate(choices if upto is None else choices[:upto]):
+        try:
+            g.choose(cid)
+        except IllegalChoice as exc:
+            raise SaveError(f"Replaying the save failed at choice {i + 1} ({cid[:60]!r}): it "
+                            "is not legal there.") from exc
+        except Exception as exc:
+            raise SaveError(f"Replaying the save failed at choice {i + 1} "
+                            f"({short(exc)}).") from exc
+    g.undo_enabled = True
+    return g
+
+
+def verify_replay(game: Runner, cfg: Any, choices: list[str]) -> None:
+    """The snapshot must equal a replay of config + choices, pending decision included."""
+    g = replay(game.definition, cfg, choices)
+    a = g.snapshot()
+    b = game.snapshot()
+    if a != b:
+        diff = sorted(k for k in a if a[k] != b.get(k))
+        raise SaveError("The save's snapshot does not match a replay of its choices "
+                        f"(differs in: {', '.join(diff[:5])}).")
+    if g.pending != game.pending:
+        raise SaveError("The save's pending decision does not match a replay of its choices.")
+    game.on_verified(g)
+
+
+def load(path: str | Path, defn: GameDefinition, *, verify: bool = True) -> Runner:
+    """Open a save file (see loads); SaveError with one sentence if refused."""
+    try:
+        p = Path(path)
+        size = p.stat().st_size
+    except (OSError, ValueError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else short(exc)
+        raise SaveError(f"The save file cannot be read ({why}).") from exc
+    if size > MAX_BYTES:
+        raise SaveError(f"This save file is too large ({size} bytes; the limit is {MAX_BYTES}).")
+    try:
+        raw = p.read_bytes()
+    except OSError as exc:
+        raise SaveError(f"The save file cannot be read ({exc.strerror}).") from exc
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SaveError("This is not a save file: it is not UTF-8 text.") from exc
+    return loads(text, defn, verify=verify)
