@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import typing
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -95,6 +96,15 @@ class FigureTeleported(Event):
     seat: int
     src: str
     dst: str  # space id or "tile_pool"
+    behind: str
+
+
+@dataclass(slots=True)
+class FacingChosen(Event):
+    """R3.3.7: a figure on its start space faces the way it will go (it turns its back on
+    `behind`)."""
+
+    seat: int
     behind: str
 
 
@@ -240,3 +250,15 @@ class SetupDone(Event):
     monuments: tuple[str, ...]
     start_player: int
     modules: tuple[str, ...] = ()  # the expansion modules in play (engine.aac.modules)
+
+
+# Every event of the base game, as one type: code that reacts to events (the table's
+# animator, engine.aac.display, the log) matches on it with an exhaustiveness check, so a new
+# event type cannot be missed silently.
+AacEvent = (TurnStarted | TurnTypeChosen | TokenMoved | TilesPushed | TileClaimed
+            | PoolChanged | SectionCompleted | SectionConstructed | SectionDeconstructed
+            | FigureMoved | FigureTeleported | FacingChosen | TrackMoved | ChannelMarker
+            | BridgeBuilt | BridgeBenefit | PerkTaken | ActionUpgraded | ConduitGained
+            | ConduitsRearranged | PatronTaken | PatronUsed | AchievementClaimed
+            | PowerUsed | ScoreChanged | FinalRoundTriggered | GameEnded | SetupDone)
+ALL_EVENTS: tuple[type[Event], ...] = typing.get_args(AacEvent)

@@ -94,6 +94,8 @@ def describe(e: ev.Event, r: Rules, chars: list[str]) -> str:
     if isinstance(e, ev.FigureTeleported):
         src = nw.space(r, e.src) if e.src else "off the board"
         return f"{who(e.seat)} teleports from {src} to {nw.space(r, e.dst)}."
+    if isinstance(e, ev.FacingChosen):
+        return f"{who(e.seat)} faces away from {nw.space(r, e.behind)}."
     if isinstance(e, ev.TrackMoved):
         return f"{who(e.seat)}: {nw.track(e.track)} peg {e.from_peg} → {e.to_peg}."
     if isinstance(e, ev.ChannelMarker):

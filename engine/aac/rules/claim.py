@@ -45,10 +45,11 @@ def take_tile(ctx: Ctx, seat: int, slot: int, replaced: str, price: int) -> None
     s = ctx.s
     p = s.players[seat]
     new = s.pool[slot]
-    s.pool[slot] = ""
     pos = position_of(p, replaced)
-    if pos:
+    if pos:  # (before the tile leaves the pool: the events follow the order of the changes)
         exhaust_slot_energy(ctx, seat, replaced, "tile removed from the game")
+    s.pool[slot] = ""
+    if pos:
         p.device[pos - 1] = new
     else:
         p.staging[p.staging.index(replaced)] = new

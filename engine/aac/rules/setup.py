@@ -209,6 +209,7 @@ class SetupFrame(Frame, kind="setup"):
             s.players[seat].character = c.data
         else:
             s.players[seat].behind = c.data
+            ctx.emit(ev.FacingChosen(seat, c.data))
         self.idx += 1
 
 
