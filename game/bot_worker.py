@@ -51,6 +51,7 @@ class BotWorker:
         self._next = 0
         self.pending: int | None = None
         self.error: BaseException | None = None
+        self.thinking = False  # a bot is choosing right now (benchmarks read it)
 
     def _run(self) -> None:
         while True:
@@ -59,6 +60,7 @@ class BotWorker:
                 return
             token, bot, view, decision = job
             t0 = time.perf_counter()
+            self.thinking = True
             try:
                 choice = bot.choose(view, decision)
             except Exception as exc:  # report to the main thread, keep the thread alive
@@ -66,6 +68,8 @@ class BotWorker:
                 if not decision.choices:  # nothing to answer: the table shows the error
                     continue
                 choice = decision.choices[0].id
+            finally:
+                self.thinking = False
             self._out.put((token, choice, time.perf_counter() - t0))
 
     def request(self, bot: BotLike, view: Any, decision: Decision) -> int:
