@@ -116,12 +116,14 @@ def bench_session(scenario: str | None, seed: int, players: int, moves: int, lev
 
 def bench(frames: int, size: tuple[int, int], scenario: str | None, seed: int, players: int,
           moves: int, as_json: bool, level: str = "random", humans: int = 0,
-          samples: int = 12) -> int:
+          realtime: bool = False, samples: int = 12) -> int:
     """Time `frames` frames of the table while bots of `level` play (the people's seats are
     played by a seeded random hand as soon as the table waits for them), then the bare-blit
     baseline: the blits of `samples` of those frames, replayed as many times. Prints the
     table's frame times (all frames, and those while a bot thinks), the baseline's and
-    their ratio."""
+    their ratio. With `realtime` the frames start 1/60 s apart, as in the game's own loop
+    (which waits between frames, so a bot thinking in a thread of this process takes the
+    interpreter then); each is timed from its start to its end, the wait excluded."""
     _headless_env()
     from game import theme
     from game.app import App
@@ -136,7 +138,15 @@ def bench(frames: int, size: tuple[int, int], scenario: str | None, seed: int, p
     recorded: list[list[Blit]] = []
     every = max(1, frames // max(1, samples))
     games, decisions = 1, 0
+    period, due = 1 / 60, time.perf_counter()
     for i in range(frames):
+        if realtime:
+            due += period
+            now = time.perf_counter()
+            if due > now:
+                time.sleep(due - now)
+            else:
+                due = now  # late: the next frame starts at once, as the game's clock does
         busy = worker.thinking
         t0 = time.perf_counter()
         app.step(1 / 60)
@@ -163,7 +173,8 @@ def bench(frames: int, size: tuple[int, int], scenario: str | None, seed: int, p
     table, base_s, think_s = summary(times), summary(base), summary(thinking)
     out: dict[str, Any] = {
         **table, "size": f"{size[0]}x{size[1]}", "level": level, "players": players,
-        "humans": humans, "decisions": decisions + len(session.game.history), "games": games,
+        "humans": humans, "realtime": realtime,
+        "decisions": decisions + len(session.game.history), "games": games,
         "while_bots_think": think_s, "baseline": base_s,
         "blits_per_frame": round(sum(map(len, recorded)) / max(1, len(recorded)), 1),
         "ratio_p95": round(table["p95_ms"] / base_s["p95_ms"], 2) if base_s["p95_ms"] else 0.0,
@@ -182,8 +193,9 @@ def _report(out: dict[str, Any]) -> str:
         return (f"  {name:<18} {s['frames']:>6} frames  median {s['median_ms']:7.2f} ms  "
                 f"p95 {s['p95_ms']:7.2f} ms  max {s['max_ms']:7.2f} ms")
 
-    lines = [f"frames at {out['size']}: {out['players']} seats, {out['humans']} people, "
-             f"bots {out['level']} ({out['decisions']} decisions, {out['games']} game(s))",
+    lines = [f"frames at {out['size']}{' in real time' if out['realtime'] else ''}: "
+             f"{out['players']} seats, {out['humans']} people, bots {out['level']} "
+             f"({out['decisions']} decisions, {out['games']} game(s))",
              line("table", out), line("while bots think", out["while_bots_think"]),
              line("bare-blit baseline", out["baseline"]),
              f"  {out['blits_per_frame']} blits a frame; table / baseline: p95 "
