@@ -13,14 +13,16 @@ PyInstaller bundle, whose entry point calls multiprocessing.freeze_support()).
   newest request when it has come. Requests are answered in order, one in flight at a time
   (so nothing ever blocks on a full pipe); an answer to a cancelled or superseded request is
   dropped.
-- The process starts on `warm()` (the game's loop calls it) or on the first request; it gets
-  ready in the background: until then the requests wait, and no frame waits for it.
+- The process starts on `warm()` (the game's loop calls it) or on the first request and gets
+  ready in the background; no frame waits for it. Until it is ready the bots think in a thread
+  of this process, and then move, with everything they remember, into the worker process: the
+  same seeds give the same choices however long the start takes.
 - Nothing freezes the table: a bot that raises or answers something illegal, a worker process
   that dies or does not answer within `timeout` seconds, is reported in `error` (a BotError),
   and that decision gets a legal choice from an in-process random bot; a lost process is
-  started again on the next request (after `restarts` losses in a row the bots think in a
-  thread of this process instead).
-- A bot given as an object (tests, tools) thinks in a thread of this process, as before.
+  started again (its bots start afresh); after `restarts` losses in a row the bots stay in the
+  thread.
+- A bot given as an object (tests, tools) thinks in the thread, as before.
 """
 
 from __future__ import annotations
@@ -105,6 +107,7 @@ class BotError(RuntimeError):
 # (kind, token, payload, seconds): kind "ready" (payload: the worker's pid), "answer" (payload:
 # the choice id) or "failed" (payload: what went wrong, in one line)
 Message = tuple[str, int, Any, float]
+Job = tuple[int, BotRef, Any, Decision]  # a request: (token, bot, view, decision)
 
 
 class _Host:
@@ -154,41 +157,42 @@ def _warm_up() -> None:
 
 
 def serve(conn: Connection, factory: Factory) -> None:
-    """The worker process: host the bots and answer (token, bot, view, decision) requests
-    in order until told to stop (None) or the game's end of the pipe closes."""
+    """The worker process: host the bots and answer requests in order until told to stop
+    (None) or the game's end of the pipe closes. Requests: ("think", token, bot, view,
+    decision), answered with a Message; ("adopt", roster, bots): host these bots (they
+    thought in the game's thread while this process started)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is for the game; it ends us
     _warm_up()
     host = _Host(factory)
     conn.send(("ready", 0, os.getpid(), 0.0))
     while True:
         try:
-            job = conn.recv()
+            msg = conn.recv()
         except (EOFError, OSError):
             return
-        if job is None:
+        if msg is None:
             return
-        conn.send(host.think(*job))
+        if msg[0] == "adopt":
+            host.roster, host.bots = msg[1], msg[2]
+            continue
+        conn.send(host.think(*msg[1:]))
 
 
 class _Thinker:
     """A daemon thread of this process answering requests like the worker process does: for
-    bot objects (tests, tools), and for every bot once the process cannot be used."""
+    bot objects (tests, tools), for the hosted bots while the process starts, and for every
+    bot once the process cannot be used."""
 
     def __init__(self, factory: Factory, out: queue.Queue[Message]) -> None:
         self.host = _Host(factory)
-        self.jobs: queue.Queue[tuple[int, BotRef, Any, Decision] | None] = queue.Queue()
+        self.jobs: queue.Queue[Job | None] = queue.Queue()
         self.out = out
-        self.busy = False
         self.thread = threading.Thread(target=self._run, name="bot-thinker", daemon=True)
         self.thread.start()
 
     def _run(self) -> None:
         while (job := self.jobs.get()) is not None:
-            self.busy = True
-            try:
-                self.out.put(self.host.think(*job))
-            finally:
-                self.busy = False
+            self.out.put(self.host.think(*job))
 
 
 def _end_process(proc: BaseProcess, conn: Connection, grace: float) -> None:
@@ -223,18 +227,21 @@ class BotWorker:
         self.pending: int | None = None  # the token whose answer poll() will hand over
         self.error: BaseException | None = None
         self.last_seconds = 0.0  # how long the last answered bot thought
+        self.by_process = self.by_thread = 0  # answers the process and the thread gave
         self._next = 0
         self._jobs: dict[int, tuple[BotRef, Decision]] = {}  # asked, not answered yet
         self._answer: tuple[int, str] | None = None
-        self._outbox: deque[tuple[int, BotSpec, Any, Decision]] = deque()
+        self._outbox: deque[Job] = deque()  # for the process, once it is ready
         self._inflight: tuple[int, float] | None = None  # (token, when it was sent)
+        self._via_thread: set[int] = set()  # tokens the thread has, not answered yet
+        self._handover = False  # the thread hosts the bots until the process can take them
         self._proc: BaseProcess | None = None
         self._conn: Connection | None = None
         self._ready = False
         self._started = 0.0
         self._end: weakref.finalize[Any, BotWorker] | None = None
         self._losses = 0  # worker processes lost since the last answer one gave
-        self._in_thread = False  # the process could not be used: hosted bots use the thread
+        self._in_thread = False  # the process could not be used: the bots stay in the thread
         self._local_out: queue.Queue[Message] = queue.Queue()
         self._thinker: _Thinker | None = None
         self._fallbacks: dict[Any, RandomBot] = {}
@@ -252,19 +259,37 @@ class BotWorker:
         self._next += 1
         token = self.pending = self._next
         self._jobs[token] = (bot, decision)
-        if isinstance(bot, BotSpec) and not self._in_thread:
+        job = (token, bot, view, decision)
+        if not isinstance(bot, BotSpec) or self._in_thread:
+            self._to_thread(job)
+        elif self._ready and not self._handover:
             self._outbox.append((token, bot, view, decision))
-        else:
-            self._thread().jobs.put((token, bot, view, decision))
+        else:  # the process is not ready yet: the thread thinks meanwhile
+            self._handover = True
+            self._to_thread(job)
+            self.warm()
         self._pump()
         return token
 
     def warm(self) -> None:
-        """Start the worker process now (it gets ready in the background), so that the first
-        bot's first decision does not wait for it. The game calls this once its loop runs;
+        """Start the worker process now (it gets ready in the background), so that the bots
+        think there from the first decision. The game calls this once its loop runs;
         otherwise the process starts on the first request."""
         if self._proc is None and not self._in_thread:
             self._start()
+
+    def wait_ready(self, timeout: float) -> bool:
+        """Start the worker process if need be and wait up to `timeout` seconds until it is
+        ready (for tools and the smoke test: the game itself never waits for it)."""
+        self.warm()
+        deadline = time.perf_counter() + timeout
+        while not self._ready and self._proc is not None:
+            self._pump()
+            left = deadline - time.perf_counter()
+            if self._ready or left <= 0:
+                break
+            self._block(min(left, 0.05))
+        return self._ready
 
     def poll(self, wait: float = 0.0) -> tuple[int, str] | None:
         """(token, choice id) of the current request once it is answered, else None; waits
@@ -287,10 +312,12 @@ class BotWorker:
 
     def stop(self) -> None:
         """End the worker process (at once unless it is idle: it is then asked to leave) and
-        the thread. A later request starts a new process."""
+        the thread. A later request starts afresh."""
         self.pending = None
         self._outbox.clear()
         self._jobs.clear()
+        self._via_thread.clear()
+        self._handover = False
         idle = self._ready and self._inflight is None  # else nothing worth waiting for
         self._close_process(grace=1.0 if idle else 0.0)
         if self._thinker is not None:
@@ -301,9 +328,7 @@ class BotWorker:
     def thinking(self) -> bool:
         """A bot is choosing right now (a request is with the process or the thread)."""
         self._pump()
-        return self._inflight is not None or (self._thinker is not None and
-                                              (self._thinker.busy or
-                                               not self._thinker.jobs.empty()))
+        return self._inflight is not None or bool(self._via_thread)
 
     @property
     def ready(self) -> bool:
@@ -315,11 +340,13 @@ class BotWorker:
         """The worker process's id, while there is one."""
         return self._proc.pid if self._proc is not None else None
 
-    # --- the worker process -------------------------------------------------------------------
-    def _thread(self) -> _Thinker:
+    # --- the thread and the worker process ------------------------------------------------------
+    def _to_thread(self, job: Job) -> None:
         if self._thinker is None:
             self._thinker = _Thinker(self.factory, self._local_out)
-        return self._thinker
+            weakref.finalize(self, self._thinker.jobs.put, None)  # the thread ends with us
+        self._via_thread.add(job[0])
+        self._thinker.jobs.put(job)
 
     def _start(self) -> None:
         ctx = multiprocessing.get_context("spawn")
@@ -351,7 +378,8 @@ class BotWorker:
             _end_process(proc, conn, grace)
 
     def _pump(self) -> None:
-        """Take in what has come back, notice a lost process, send the next request."""
+        """Take in what has come back, notice a lost process, hand the bots over to it once
+        it is ready, send it the next request."""
         while True:
             try:
                 self._receive(self._local_out.get_nowait())
@@ -367,19 +395,23 @@ class BotWorker:
                 self._lost(f"did not answer within {self.timeout:g} s")
             elif not self._ready and now - self._started > self.START_TIMEOUT:
                 self._lost(f"did not start within {self.START_TIMEOUT:g} s")
-        if not self._outbox:
-            return
-        if self._in_thread:  # requests still queued for the process go to the thread
-            while self._outbox:
-                self._thread().jobs.put(self._outbox.popleft())
+        if self._in_thread:
             return
         if self._proc is None:
-            self._start()
+            if self._handover:  # started again after a loss
+                self._start()
             return
-        if self._ready and self._inflight is None and self._conn is not None:
+        if not self._ready or self._conn is None or self._inflight is not None:
+            return
+        if self._handover:
+            if not any(isinstance(self._jobs[t][0], BotSpec) for t in self._via_thread
+                       if t in self._jobs):
+                self._adopt(self._conn)
+            return
+        if self._outbox:
             job = self._outbox.popleft()
             try:
-                self._conn.send(job)
+                self._conn.send(("think", *job))
             except Exception as exc:  # the process has gone, or the request cannot pickle
                 if isinstance(exc, OSError):
                     self._outbox.appendleft(job)
@@ -389,6 +421,22 @@ class BotWorker:
                                          f"({type(exc).__name__}: {exc})")
                 return
             self._inflight = (job[0], time.perf_counter())
+
+    def _adopt(self, conn: Connection) -> None:
+        """The thread is done with the hosted bots: move them to the ready process."""
+        host = self._thinker.host if self._thinker is not None else None
+        if host is not None and host.bots:
+            try:
+                conn.send(("adopt", host.roster, host.bots))
+            except OSError as exc:
+                self._lost(f"stopped ({type(exc).__name__})")
+                return
+            except Exception as exc:  # a bot that cannot be sent: it stays in the thread
+                self._give_up_process(f"the bots could not move to their worker process "
+                                      f"({type(exc).__name__}: {exc})")
+                return
+            host.bots, host.roster = {}, None
+        self._handover = False
 
     def _drain(self) -> None:
         try:
@@ -402,14 +450,14 @@ class BotWorker:
 
     def _block(self, seconds: float) -> None:
         """Sleep until something may have come back (or `seconds` have passed)."""
-        if self._proc is not None and self._conn is not None:
-            wait([self._conn, self._proc.sentinel], seconds)
-        elif self._jobs and self._thinker is not None:
+        if self._via_thread:
             try:
-                msg = self._local_out.get(timeout=seconds)
+                msg = self._local_out.get(timeout=min(seconds, 0.01) if self._proc else seconds)
             except queue.Empty:
                 return
             self._receive(msg)
+        elif self._proc is not None and self._conn is not None:
+            wait([self._conn, self._proc.sentinel], seconds)
         else:
             time.sleep(seconds)
 
@@ -418,6 +466,8 @@ class BotWorker:
         if kind == "ready":
             self._ready = True
             return
+        threaded = token in self._via_thread
+        self._via_thread.discard(token)
         if self._inflight is not None and self._inflight[0] == token:
             self._inflight = None
         job = self._jobs.pop(token, None)
@@ -426,7 +476,10 @@ class BotWorker:
         bot, decision = job
         self.last_seconds = seconds
         if kind == "answer" and isinstance(payload, str) and decision.find(payload) is not None:
-            if isinstance(bot, BotSpec):
+            if threaded:
+                self.by_thread += 1
+            else:
+                self.by_process += 1
                 self._losses = 0
             if token == self.pending:
                 self._answer = (token, payload)
@@ -459,7 +512,7 @@ class BotWorker:
 
     def _lost(self, why: str) -> None:
         """The worker process stopped (or hung): end it, answer the request it had with a
-        random legal choice, and start another on the next request."""
+        random legal choice; the thread thinks until another process is ready."""
         if self._conn is not None:  # an answer it sent just before it went still counts
             try:
                 while self._conn.poll(0):
@@ -476,9 +529,16 @@ class BotWorker:
         if inflight is not None:
             self.error = BotError(f"{self.error}; a random legal choice was played instead")
             self._fallback(inflight[0])
+        while self._outbox:  # the rest, in order, to the thread (with fresh bots)
+            self._to_thread(self._outbox.popleft())
+        self._handover = not self._in_thread
 
     def _give_up_process(self, why: str) -> None:
         self._in_thread = True
+        self._handover = False
+        self._close_process(grace=0.0)
+        while self._outbox:
+            self._to_thread(self._outbox.popleft())
         self.error = BotError(f"{why}: the bots think inside the game from now on")
 
 

@@ -129,6 +129,9 @@ def bench(frames: int, size: tuple[int, int], scenario: str | None, seed: int, p
     from game.app import App
 
     app = App(size, Settings(anim_speed=1.0, bot_delay=0.0), persist=False, headless=True)
+    t0 = time.perf_counter()
+    app.bot_worker.wait_ready(60.0)  # as in the game, whose loop starts it with the menu
+    ready_s = time.perf_counter() - t0
     session = bench_session(scenario, seed, players, moves, level, humans)
     app.start_session(session)
     person = random.Random(seed)
@@ -182,7 +185,7 @@ def bench(frames: int, size: tuple[int, int], scenario: str | None, seed: int, p
         if base_s["median_ms"] else 0.0,
         "think_ratio_p95": round(think_s["p95_ms"] / base_s["p95_ms"], 2)
         if base_s["p95_ms"] else 0.0,
-        "bot_error": repr(error) if error is not None else "",
+        "worker_ready_s": round(ready_s, 3), "bot_error": repr(error) if error is not None else "",
     }
     print(json.dumps(out) if as_json else _report(out))
     return 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import threading
 import time
 from collections.abc import Mapping
 from pathlib import Path
@@ -38,15 +39,28 @@ class IllegalBot:
         return "no-such-choice"
 
 
+class UnpicklableBot:
+    """Keeps something that cannot go to another process (a lock)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+
+    def choose(self, view: Mapping[str, Any] | None, decision: Decision) -> str:
+        with self.lock:
+            return decision.choices[0].id
+
+
 class GatedBot:
-    """Thinks hard (a busy loop, like a search) until the gate file exists."""
+    """Thinks hard (a busy loop, like a search) until the gate file exists (or two minutes,
+    so a forgotten one cannot spin for ever)."""
 
     def __init__(self, gate: str) -> None:
         self.gate = Path(gate)
 
     def choose(self, view: Mapping[str, Any] | None, decision: Decision) -> str:
         n = 0
-        while not self.gate.exists():
+        give_up = time.monotonic() + 120
+        while not self.gate.exists() and time.monotonic() < give_up:
             n += sum(i * i for i in range(2000)) & 1
             time.sleep(0)
         return decision.choices[-1].id
@@ -65,6 +79,8 @@ def kit_bot(level: str, seed: int) -> BotLike:
         return RaiseBot()
     if level == "illegal":
         return IllegalBot()
+    if level == "unpicklable":
+        return UnpicklableBot()
     if level.startswith("gated:"):
         return GatedBot(level.split(":", 1)[1])
     if level == "normal-uncapped":

@@ -97,16 +97,20 @@ def _play(levels: tuple[str, ...], seed: int, n: int,
 
 
 def test_worker_answers_as_bots_in_this_process(worker):
-    """A seeded bots' game played through the worker process equals the same game played
-    with the bots in this process (and through the worker's thread, with bot objects): the
-    hosted bots keep their state from one decision to the next."""
+    """A seeded bots' game played through a new worker equals the same game played with the
+    bots in this process (and through the worker's thread, with bot objects): the hosted bots
+    keep their state from one decision to the next, also when they move from the thread
+    (while the process starts) to the process."""
     levels, seed, n = ("normal-uncapped", "easy", "random"), 5, 60
+    fresh = BotWorker(kit_bot)
 
     def by_worker(s: Session, d: Decision) -> str:
         bot = s.bots[d.seat]
         assert isinstance(bot, BotSpec)
-        token = worker.request(bot, s.game.view(d.seat) if worker.needs_view(bot) else None, d)
-        got = answer(worker)
+        if len(s.game.history) == 6:
+            assert fresh.wait_ready(LIMIT)
+        token = fresh.request(bot, s.game.view(d.seat) if fresh.needs_view(bot) else None, d)
+        got = answer(fresh)
         assert got[0] == token
         return got[1]
 
@@ -125,8 +129,13 @@ def test_worker_answers_as_bots_in_this_process(worker):
         worker.request(bot, s.game.view(d.seat) if worker.needs_view(bot) else None, d)
         return answer(worker)[1]
 
-    a = _play(levels, seed, n, by_worker)
-    assert len(a) == n
+    try:
+        a = _play(levels, seed, n, by_worker)
+        assert len(a) == n and fresh.error is None
+        assert fresh.by_thread >= 1 and fresh.by_process >= n - 6  # the move happened
+        assert fresh.by_thread + fresh.by_process == n
+    finally:
+        fresh.stop()
     assert a == _play(levels, seed, n, in_process)
     assert a == _play(levels, seed, n, by_thread)
     assert worker.error is None
@@ -158,8 +167,7 @@ def test_a_crashed_worker_is_survived():
     try:
         d = decision()
         roster = seat_bots({0: "crash", 1: "easy"}, 2)
-        w.request(roster[1], None, d)  # the process is up
-        answer(w)
+        assert w.wait_ready(LIMIT)  # the bots think there (not in the thread meanwhile)
         first = w.pid
         token = w.request(roster[0], None, d)
         got = answer(w)
@@ -167,9 +175,11 @@ def test_a_crashed_worker_is_survived():
         assert isinstance(w.error, BotError) and "stopped" in str(w.error)
         assert first not in bot_pids()
         w.error = None
+        assert w.wait_ready(LIMIT)
         token = w.request(BotSpec("random", 9, 99), None, d)
         assert answer(w) == (token, RandomBot(9).choose(None, d))
         assert w.pid is not None and w.pid != first and w.error is None
+        assert w.by_process == 1
     finally:
         w.stop()
 
@@ -179,6 +189,7 @@ def test_after_repeated_crashes_the_bots_think_in_a_thread():
     try:
         d = decision()
         for _ in range(2):
+            assert w.wait_ready(LIMIT)
             w.request(BotSpec("crash", 1, 7), None, d)
             answer(w)
         assert "inside the game" in str(w.error)
@@ -191,18 +202,33 @@ def test_after_repeated_crashes_the_bots_think_in_a_thread():
         w.stop()
 
 
+def test_bots_that_cannot_move_to_the_process_stay_in_the_thread():
+    w = BotWorker(kit_bot)
+    try:
+        d = decision()
+        bot = BotSpec("unpicklable", 1, 5)
+        w.request(bot, None, d)  # before the process is ready: the thread
+        assert answer(w)[1] == d.choices[0].id
+        assert not w.wait_ready(LIMIT)  # once ready, the bot would move there: it cannot
+        w.request(bot, None, d)
+        assert answer(w)[1] == d.choices[0].id
+        assert "could not move" in str(w.error) and w.pid is None
+        assert w.by_thread == 2 and w.by_process == 0
+    finally:
+        w.stop()
+
+
 def test_a_hung_worker_is_given_up(tmp_path):
     """A bot that never answers: after `timeout` the process is ended and the game goes on."""
     w = BotWorker(kit_bot, timeout=0.5)
     try:
         d = decision()
-        token = w.request(BotSpec(f"gated:{tmp_path / 'never'}", 4, 1), None, d)
-        while w.pid is None or not w.thinking:
-            assert w.poll(0.05) is None
+        assert w.wait_ready(LIMIT)
         pid = w.pid
+        token = w.request(BotSpec(f"gated:{tmp_path / 'never'}", 4, 1), None, d)
         assert answer(w) == (token, RandomBot(4).choose(None, d))
         assert "did not answer" in str(w.error)
-        assert w.pid is None and pid not in bot_pids()
+        assert w.pid != pid and pid not in bot_pids()  # ended (and another one started)
     finally:
         w.stop()
 
@@ -211,8 +237,7 @@ def test_a_hung_worker_is_given_up(tmp_path):
                                           ("illegal", "not one of the choices")])
 def test_a_failing_bot_gets_a_legal_choice(worker, level, words):
     d = decision()
-    worker.request(BotSpec("easy", 1, 50), None, d)
-    answer(worker)
+    assert worker.wait_ready(LIMIT)
     pid = worker.pid
     token = worker.request(BotSpec(level, 6, 50), None, d)
     assert answer(worker) == (token, RandomBot(6).choose(None, d))
@@ -224,6 +249,7 @@ def test_stale_answers_are_dropped(worker, tmp_path):
     """A cancelled request, and one superseded by a newer request, never hand over their
     answers: poll() gives the newest request's."""
     d = decision()
+    assert worker.wait_ready(LIMIT)
     gate1, gate2 = tmp_path / "one", tmp_path / "two"
     worker.request(BotSpec(f"gated:{gate1}", 1, 60), None, d)
     worker.cancel()
@@ -247,7 +273,8 @@ def test_stop_leaves_no_process(tmp_path):
     answer(w)
     idle = w.pid
     w.stop()
-    w.request(BotSpec(f"gated:{tmp_path / 'never'}", 2, 70), None, d)  # starts another
+    assert w.wait_ready(LIMIT)  # another one
+    w.request(BotSpec(f"gated:{tmp_path / 'never'}", 2, 70), None, d)
     for _ in range(2000):
         if w.thinking:
             break
@@ -314,6 +341,7 @@ def test_frames_keep_coming_while_a_bot_thinks(tmp_path, monkeypatch):
     gate = tmp_path / "gate"
     app = _app(tmp_path, BotWorker(kit_bot))
     try:
+        assert app.bot_worker.wait_ready(LIMIT)  # as when the game's loop has warmed it up
         s = Session.new([SeatSpec(human=False, level=f"gated:{gate}") for _ in range(2)], 6)
         app.start_session(s)
         scene: Any = app.scene
@@ -325,6 +353,6 @@ def test_frames_keep_coming_while_a_bot_thinks(tmp_path, monkeypatch):
         assert s.game.history == [] and scene.thinking_seat >= 0 and app.bot_worker.thinking
         gate.touch()
         _until(app, lambda: len(s.game.history) >= 3)
-        assert app.bot_worker.error is None
+        assert app.bot_worker.error is None and app.bot_worker.by_thread == 0
     finally:
         app.bot_worker.stop()
