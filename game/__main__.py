@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import multiprocessing
 import os
 import sys
 from collections.abc import Iterator
@@ -56,11 +57,18 @@ def display_problem() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    multiprocessing.freeze_support()  # the bundle's bot worker process starts here
     p = argparse.ArgumentParser(prog="python -m game", description="An Age Contrived")
     p.add_argument("--terminal", action="store_true", help="a bots' game in the terminal")
     p.add_argument("--screenshot", metavar="OUT.png", help="render to a PNG and exit")
     p.add_argument("--bench-frames", type=int, metavar="N", help="time N frames of bots")
     p.add_argument("--json", action="store_true", help="print the benchmark as JSON")
+    p.add_argument("--bench-level", default="random", metavar="LEVEL",
+                   help="the benchmark's bots: random, easy, normal or hard")
+    p.add_argument("--humans", type=int, default=0, metavar="N",
+                   help="the benchmark's people (the first N seats, played at random)")
+    p.add_argument("--realtime", action="store_true",
+                   help="the benchmark's frames start 1/60 s apart, as in the game")
     p.add_argument("--scenario", metavar="FILE", help="a save/scenario to show")
     p.add_argument("--size", default="1600x900", help="window size, e.g. 1600x900")
     p.add_argument("--seed", type=int, default=7)
@@ -106,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
         from game.headless import bench
 
         return bench(a.bench_frames, size, a.scenario, a.seed, a.players,
-                     a.moves or 0, a.json)
+                     a.moves or 0, a.json, a.bench_level, a.humans, a.realtime)
     problem = display_problem()
     if problem:
         print(problem, file=sys.stderr)

@@ -264,6 +264,7 @@ class App:
                 hud.draw_tooltip(c, tip, *self.mouse_v)
 
     def run(self) -> int:
+        self.bot_worker.warm()  # the bots' process gets ready while the menu is shown
         while self.running:
             self.step()
         self.save_settings()

@@ -30,7 +30,7 @@ from engine.aac.persist.autosave import (
 from engine.aac.persist.dirs import autosave_dir
 from engine.aac.persist.io import atomic_write
 from game import theme
-from game.bot_worker import BotLike, bot_levels, make_bot
+from game.bot_worker import BotRef, bot_levels, seat_bots
 from game.preview import write_png
 from game.settings import NAME_LEN, user_dir
 
@@ -50,9 +50,8 @@ class Session:
         self.game = game
         self.seats = seats
         self.rules = game.rules
-        self.bots: dict[int, BotLike] = {
-            i: make_bot(s.level, bot_seed * 31 + i) for i, s in enumerate(seats) if not s.human
-        }
+        self.bots: dict[int, BotRef] = seat_bots(  # hosted by the app's bot worker process
+            {i: s.level for i, s in enumerate(seats) if not s.human}, bot_seed)
         self.log: list[str] = []
         self.game_id = time.strftime("game-%Y%m%d-%H%M%S") + f"-{game.state.seed & 0xFFFF}"
         # Set by the front end: autosave this game at turn starts, when it ends and when a

@@ -111,6 +111,12 @@ def _play(frames: int, seed: int, players: int, home: Path) -> dict[str, Any]:
             info["menu_s"] = time.perf_counter() - t0 + (t0 - _T_IMPORT)
             info["menu_from"] = "smoke start"
 
+        step = "starting the bots' worker process"
+        tw = time.perf_counter()
+        _check(app.bot_worker.wait_ready(120.0) and app.bot_worker.error is None,
+               f"it is not ready: {app.bot_worker.error!r}")
+        info["worker_s"] = time.perf_counter() - tw
+
         step = "starting a bots' game"
         from engine.aac.persist import load_game, save_game
         from engine.aac.state import state_to_dict
@@ -235,6 +241,7 @@ def run(frames: int = 300, seed: int = 11, players: int = 3) -> int:
     print(f"smoke ok: An Age Contrived {version()} ({frozen}); menu in {info['menu_s']:.2f}s "
           f"from {info['menu_from']}; {info['frames']} frames, {info['decisions']} decisions "
           f"by bots in {info['play_s']:.2f}s; save reloaded with verify, same pending "
-          f"decision; {info['scenarios']} scenarios listed; total "
+          f"decision; {info['scenarios']} scenarios listed; bots' process ready in "
+          f"{info['worker_s']:.2f}s; total "
           f"{time.perf_counter() - t0:.2f}s", flush=True)
     return 0

@@ -294,7 +294,7 @@ class TableScene(Scene):
         # a bot decides, off the main thread (asked already while the last move played)
         self.think_ahead()
         if self._bot_answer is None:
-            got = self.app.bot_worker.poll(0.002)
+            got = self.app.bot_worker.poll()  # the bots think in another process
             if got is not None:
                 self._bot_answer = got[1]
         if self._bot_answer is not None and \
@@ -315,7 +315,7 @@ class TableScene(Scene):
         self._bot_started = time.perf_counter()
         self.thinking_seat = d.seat
         bot = self.session.bots[d.seat]
-        view = None if type(bot).__name__ == "RandomBot" else self.game.view(d.seat)
+        view = self.game.view(d.seat) if self.app.bot_worker.needs_view(bot) else None
         self.app.bot_worker.request(bot, view, d)
 
     # --- the trapdoor waiting for a person's pull ------------------------------------------------
