@@ -6,7 +6,6 @@ back to where it was opened."""
 from __future__ import annotations
 
 import os
-
 import time
 
 import pygame
