@@ -25,9 +25,11 @@ def _cold(app: Any) -> None:
     for name in ("_chrome", "_layers", "_page"):
         if hasattr(scene, name):
             setattr(scene, name, None)
-    if hasattr(scene, "_layer_keys"):
-        scene._layer_keys = {}
-        scene._keys_memo = None
+    layers = getattr(scene, "layers", None)
+    if layers is not None:  # the table's layer cache (game.table.layers)
+        layers._chrome = layers._layers = None
+        layers._layer_keys = {}
+        layers._keys_memo = None
     for node in walk(scene):
         for name in ("_surf", "_page", "_board"):
             if isinstance(getattr(node, name, None), pygame.Surface):

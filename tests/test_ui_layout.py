@@ -73,7 +73,7 @@ def test_table_fits(app, players):
     # the tooltip of every thing on the table, as a player hovering it sees it
     seen = set()
     for node in walk(t):
-        if not isinstance(node, Hotspot) or node.target in seen or not t._on_screen(node):
+        if not isinstance(node, Hotspot) or node.target in seen or not t.on_screen(node):
             continue
         seen.add(node.target)
         r = node.world_rect()

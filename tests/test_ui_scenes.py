@@ -137,7 +137,7 @@ def test_input_during_animation_is_queued(app):
         n = len(t.session.game.history)
         click(app, 10, 10)
         app.step(1 / 60)
-        assert t.queued or not t.animator.busy
+        assert t.driver.queued or not t.animator.busy
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0))
         app.step(1 / 60)
         assert not t.animator.busy

@@ -201,8 +201,8 @@ def test_layers_redraw_only_what_changed(app):
     t = app.scene
     app.step(1 / 60)
     drawn: list[str] = []
-    orig = t._draw_layer
-    t._draw_layer = lambda name, c: (drawn.append(name), orig(name, c))
+    orig = t.layers._draw_layer
+    t.layers._draw_layer = lambda name, c: (drawn.append(name), orig(name, c))
     for _ in range(10):
         app.step(1 / 60)
     assert drawn == []

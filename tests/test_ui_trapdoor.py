@@ -178,7 +178,7 @@ def test_dragging_the_plunger_back_and_letting_go_fires_it(tmp_path, monkeypatch
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=screen(app, x, y),
                                          button=1))
     app.step(1 / 60)
-    assert la.state == "dragging" and not t.queued  # the press went to the plunger
+    assert la.state == "dragging" and not t.driver.queued  # the press went to the plunger
     for k in range(1, 31):  # pull it back slowly, for half a second: no auto-fire meanwhile
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=screen(app, x, y + k),
                                              rel=(0, 1), buttons=(1, 0, 0)))
@@ -205,7 +205,7 @@ def test_a_bots_trapdoor_fires_on_its_own_and_cannot_be_grabbed(tmp_path, monkey
     r = la.handle_rect()
     t.mouse_down(r.centerx, r.top + 12, 1)
     assert not la.can_drag and la.state == "held" and t.trapdoor.dragging is None
-    t.queued.clear()
+    t.driver.queued.clear()
     t.animator.skip()  # Space: the whole batch ends at once
     assert t.shown.players == s.game.state.players
     app.bot_worker.stop()

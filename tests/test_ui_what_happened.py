@@ -169,7 +169,7 @@ def test_bots_think_while_the_last_move_plays(tmp_path, monkeypatch):
         for _ in range(600):
             a.step(1 / 60)
             d = s.game.pending
-            if t.animator.busy and d is not None and t._bot_decision is d:
+            if t.animator.busy and d is not None and t.driver._bot_decision is d:
                 asked_while_busy = True
                 break
         assert asked_while_busy
@@ -214,9 +214,9 @@ def test_fast_bots_speed_up_only_the_bots(tmp_path, monkeypatch):
     try:
         s = human_vs_bots(a, seed=8)
         t = a.scene
-        t._batch_by_bot = True
+        t.driver._batch_by_bot = True
         assert t.anim_speed() == 3.0 and t.bot_pause() == 0.0
-        t._batch_by_bot = False
+        t.driver._batch_by_bot = False
         assert t.anim_speed() == 1.0
         del s
     finally:

@@ -132,14 +132,14 @@ class Stage:
             return None
         if at == "targets":
             return union([self._rect(spot) for target in t.legal
-                          for spot in t.spots.get(target, []) if t._on_screen(spot)])
+                          for spot in t.spots.get(target, []) if t.on_screen(spot)])
         if at.startswith("choice:"):
             cid = at[7:]
             for b in t.prompt.buttons:
                 if getattr(b, "choice_id", None) == cid:
                     return self._rect(b)
             return None
-        spots = [s for s in t.spots.get(at, []) if t._on_screen(s)]
+        spots = [s for s in t.spots.get(at, []) if t.on_screen(s)]
         return self._rect(spots[0]) if spots else None
 
     @staticmethod

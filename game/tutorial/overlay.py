@@ -72,7 +72,7 @@ class TutorialOverlay(Node):
                 continue
             for spot in t.spots.get(target, []):
                 r = spot.world_rect()
-                if t._on_screen(spot) and t.hover_node(r.centerx, r.centery) is spot:
+                if t.on_screen(spot) and t.hover_node(r.centerx, r.centery) is spot:
                     return self._rect(spot), (float(r.centerx), float(r.centery))
         for b in t.prompt.buttons:
             if getattr(b, "choice_id", None) == c.id:
