@@ -877,7 +877,8 @@ class BoardView(Node):
         return self._bg
 
     # Static parts of the board, each redrawn into the table's cached layer only when its
-    # key changes (see game.table.layers.LayerCache._compose). Rects are in board units and do not overlap.
+    # key changes (see game.table.layers.LayerCache._compose). Rects are in board units and
+    # do not overlap.
     AREAS: dict[str, tuple[float, float, float, float]] = {
         "map": (122, 0, 750, 850), "reserves": (0, 0, 122, 850),
         "achievements": (872, 0, 128, 850), "pool": (0, 850, 1000, 150),

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, assert_never
 
 from engine.aac import display as display_model
 from engine.aac import events as ev
@@ -21,6 +21,17 @@ from game.scenegraph import Canvas
 
 if TYPE_CHECKING:
     from game.scenes.table import TableScene
+
+
+STAGGER = 0.12  # seconds between the flights of one batch
+# the word that floats up for events with no picture of their own
+EVENT_WORDS: dict[type[ev.Event], str] = {
+    ev.BridgeBuilt: "Bridge placed", ev.PerkTaken: "Perk", ev.PatronTaken: "Patron Token",
+    ev.PatronUsed: "Patron Token used", ev.AchievementClaimed: "Achievement!",
+    ev.ActionUpgraded: "Upgrade", ev.ConduitGained: "Conduit", ev.ConduitsRearranged:
+    "Conduits moved", ev.PowerUsed: "Power", ev.FinalRoundTriggered: "Final round!",
+    ev.BridgeBenefit: "Bridge benefit", ev.SectionDeconstructed: "Deconstructed",
+}
 
 
 class EventAnimator:
@@ -52,7 +63,6 @@ class EventAnimator:
         if self.t.driver.anim_speed() <= 0:
             return
         at = 0.0
-        stagger = 0.12
         tweens: list[Tween] = []
         root = tweens  # a trapdoor launch holds back the tweens after it (see _launch)
         launch: trapdoor.Launch | None = None
@@ -63,107 +73,118 @@ class EventAnimator:
                 visual = True
                 continue
             launch = None
-            if isinstance(e, ev.TokenMoved):
-                a = self.locate(e.src, e.owner)
-                b = self.locate(e.dst, e.owner)
-                et = TYPES.index(e.etype) if e.etype in TYPES else 3
-                sp = self.t.fxl.spawn(fx.flying_token(a, b, et, self.t.session.colour(e.owner),
-                                                    self.t.session.shape(e.owner)))
-                tweens.append(self._tween(sp, at, 0.45, start=self._taker(e),
-                                          land=self._putter(e)))
-                at += stagger
-                visual = True
-            elif isinstance(e, (ev.FigureMoved, ev.FigureTeleported)):
-                walk = self.t.board.figure_walk(e)  # space by space: turns, hops; a teleport leaps
-                sp = self.t.board.spawn(walk.draw)
-                tweens.append(fx.sprite_tween(sp, at, walk.duration,
-                                              start=self._hide_figure(e.seat),
-                                              land=self._place_figure(e)))
-                at += walk.duration
-                visual = True
-            elif isinstance(e, ev.BridgeBuilt) and e.space in self.t.board.g.spaces:
-                sp = self.t.board.bridge_drop(e.space, f"p:{e.seat}:{e.tier}")
-                tweens.append(fx.sprite_tween(sp, at, fx.DROP_S, land=self._applier(e),
-                                              marks={fx.DROP_CONTACT: self._sound("land")}))
-                at += fx.DROP_S
-                visual = True
-            elif isinstance(e, ev.TilesPushed) and e.seat == self.t.device.seat:
-                tweens.append(self._slide_tiles(e, at))
-                at += 0.7  # a second push (the channel marker) plays as a second push
-                visual = True
-            elif isinstance(e, ev.TileClaimed):
-                td = self.t.rules.tiles.get(e.tile)
-                if td is not None:
-                    a = self.t.board.virtual(*geometry().pool_slot(max(1, e.pool_slot)))
-                    b = self.locate("staging", e.seat) if e.seat == self.t.device.seat else \
-                        self.locate("exhausted", e.seat)
-                    if e.position and e.seat == self.t.device.seat:
-                        b = (RIGHT_X + pos_x(e.position) + 42, DEVICE_Y + TILE_Y + 58)
-                    sp = self.t.fxl.spawn(fx.flying_tile(a, b, td))
-                    tweens.append(self._tween(sp, at, 0.6, start=self._lifter(e),
-                                              land=self._applier(e)))
-                    at += 0.3
-                    visual = True
-            elif isinstance(e, ev.ScoreChanged):
-                tweens.append(self._count_score(e, at))
-                visual = self._score_floater(e, at, tweens) or visual
-            elif isinstance(e, (ev.SectionConstructed, ev.SectionDeconstructed)) and (
-                    tw := monument_anim.section_tween(self.t, e, at, self.t.app.sound.play)):
-                tweens.append(tw)  # lifts off, the next drops on and snaps (or is pulled off)
-                at += tw.duration
-                visual = True
-            elif isinstance(e, (ev.SectionCompleted, ev.SectionConstructed)):
-                spots = self.t.hotspots.spots.get(f"monument:{e.monument}")
-                if spots:
-                    r = spots[0].world_rect()
-                    word = "Completed!" if isinstance(e, ev.SectionCompleted) else "Built!"
-                    at = self._decorate(e, fx.flash((r.centerx, r.centery), theme.HILITE, 40,
-                                                    word), at, 0.7, tweens, gap=0.25)
-                    visual = True
-            elif isinstance(e, ev.TrackMoved):
-                key = f"track:{e.seat}:{e.track}"
-                spots = self.t.hotspots.spots.get(key)
-                if spots:
-                    r = spots[0].world_rect()
-                    at = self._decorate(e, fx.floating_text(
-                        (r.centerx, r.centery), f"{e.track} +{e.to_peg - e.from_peg}",
-                        theme.HILITE), at, 0.6, tweens, gap=0.1)
-                    visual = True
-            elif isinstance(e, ev.ChannelMarker):
-                p = (RIGHT_X + 690.0, DEVICE_Y + 22.0) if e.seat == self.t.device.seat else \
-                    self.locate("exhausted", e.seat)
-                at = self._decorate(e, fx.flash(p, theme.HILITE, 16,
-                                                "charged" if e.charged else "spent"),
-                                    at, 0.5, tweens)
-                visual = True
-            elif isinstance(e, ev.TurnStarted):
-                name = self.t.session.name(e.seat)
-                at = self._decorate(e, fx.floating_text(
-                    (430.0, 470.0), f"Turn {e.turn}: {name}",
-                    theme.lighten(self.t.session.colour(e.seat), 0.4)), at, 0.9, tweens)
-                visual = True
-            elif isinstance(e, (ev.BridgeBuilt, ev.PerkTaken, ev.PatronTaken, ev.PatronUsed,
-                                ev.AchievementClaimed, ev.ActionUpgraded, ev.ConduitGained,
-                                ev.ConduitsRearranged, ev.PowerUsed, ev.FinalRoundTriggered,
-                                ev.BridgeBenefit, ev.SectionDeconstructed, ev.TurnTypeChosen,
-                                ev.PoolChanged)):
-                seat = getattr(e, "seat", self.t.shown.active)
-                word = type(e).__name__
-                word = "".join(" " + ch if ch.isupper() else ch for ch in word).strip()
-                if isinstance(e, ev.TurnTypeChosen):
-                    word = f"{e.turn_type.title()} turn"
-                p = (RIGHT_X + 360.0, DEVICE_Y + 150.0)
-                if isinstance(e, ev.PoolChanged):
-                    p = (380.0, 790.0)
-                at = self._decorate(e, fx.floating_text(p, word, theme.lighten(
-                    self.t.session.colour(seat), 0.3)), at, 0.9, tweens, gap=0.15)
-                visual = True
-            else:  # no picture of its own: its effect shows in sequence
+            if isinstance(e, ev.ALL_EVENTS):
+                at, shown = self._one(e, at, tweens)  # type: ignore[arg-type]
+                visual = visual or shown
+            else:  # a module's event: its change shows in sequence
                 tweens.append(Tween(0.01, None, self._applier(e), delay=at))
             at = min(at, 2.5)
         if visual:
             for tw in root:
                 self.t.animator.add(tw)
+
+    def _one(self, e: ev.AacEvent, at: float, tweens: list[Tween]) -> tuple[float, bool]:
+        """The animation of one event, starting at `at` into the batch: (the time the next
+        event starts, whether it shows anything). One case per event type; the type checker
+        refuses a missing one (assert_never)."""
+        t = self.t
+        match e:
+            case ev.TokenMoved():
+                a = self.locate(e.src, e.owner)
+                b = self.locate(e.dst, e.owner)
+                et = TYPES.index(e.etype) if e.etype in TYPES else 3
+                sp = t.fxl.spawn(fx.flying_token(a, b, et, t.session.colour(e.owner),
+                                                 t.session.shape(e.owner)))
+                tweens.append(self._tween(sp, at, 0.45, start=self._taker(e),
+                                          land=self._putter(e)))
+                return at + STAGGER, True
+            case ev.FigureMoved() | ev.FigureTeleported():
+                walk = t.board.figure_walk(e)  # space by space: turns, hops; a teleport leaps
+                sp = t.board.spawn(walk.draw)
+                tweens.append(fx.sprite_tween(sp, at, walk.duration,
+                                              start=self._hide_figure(e.seat),
+                                              land=self._place_figure(e)))
+                return at + walk.duration, True
+            case ev.BridgeBuilt() if e.space in t.board.g.spaces:
+                sp = t.board.bridge_drop(e.space, f"p:{e.seat}:{e.tier}")
+                tweens.append(fx.sprite_tween(sp, at, fx.DROP_S, land=self._applier(e),
+                                              marks={fx.DROP_CONTACT: self._sound("land")}))
+                return at + fx.DROP_S, True
+            case ev.TilesPushed() if e.seat == t.device.seat:
+                tweens.append(self._slide_tiles(e, at))
+                return at + 0.7, True  # a second push (the channel marker) plays as a second push
+            case ev.TileClaimed():
+                td = t.rules.tiles.get(e.tile)
+                if td is None:
+                    return self._in_sequence(e, at, tweens)
+                a = t.board.virtual(*geometry().pool_slot(max(1, e.pool_slot)))
+                b = self.locate("staging", e.seat) if e.seat == t.device.seat else \
+                    self.locate("exhausted", e.seat)
+                if e.position and e.seat == t.device.seat:
+                    b = (RIGHT_X + pos_x(e.position) + 42, DEVICE_Y + TILE_Y + 58)
+                sp = t.fxl.spawn(fx.flying_tile(a, b, td))
+                tweens.append(self._tween(sp, at, 0.6, start=self._lifter(e),
+                                          land=self._applier(e)))
+                return at + 0.3, True
+            case ev.ScoreChanged():
+                tweens.append(self._count_score(e, at))
+                return at, self._score_floater(e, at, tweens)
+            case ev.SectionConstructed() | ev.SectionDeconstructed() if (
+                    tw := monument_anim.section_tween(t, e, at, t.app.sound.play)):
+                tweens.append(tw)  # lifts off, the next drops on and snaps (or is pulled off)
+                return at + tw.duration, True
+            case ev.SectionCompleted() | ev.SectionConstructed():
+                spots = t.hotspots.spots.get(f"monument:{e.monument}")
+                if not spots:
+                    return self._in_sequence(e, at, tweens)
+                r = spots[0].world_rect()
+                word = "Completed!" if isinstance(e, ev.SectionCompleted) else "Built!"
+                return self._decorate(e, fx.flash((r.centerx, r.centery), theme.HILITE, 40,
+                                                  word), at, 0.7, tweens, gap=0.25), True
+            case ev.TrackMoved():
+                spots = t.hotspots.spots.get(f"track:{e.seat}:{e.track}")
+                if not spots:
+                    return self._in_sequence(e, at, tweens)
+                r = spots[0].world_rect()
+                return self._decorate(e, fx.floating_text(
+                    (r.centerx, r.centery), f"+{e.to_peg - e.from_peg}", theme.HILITE),
+                    at, 0.6, tweens, gap=0.1), True
+            case ev.ChannelMarker():
+                p = (RIGHT_X + 690.0, DEVICE_Y + 22.0) if e.seat == t.device.seat else \
+                    self.locate("exhausted", e.seat)
+                return self._decorate(e, fx.flash(p, theme.HILITE, 16,
+                                                  "charged" if e.charged else "spent"),
+                                      at, 0.5, tweens), True
+            case ev.TurnStarted():
+                return self._decorate(e, fx.floating_text(
+                    (430.0, 470.0), f"Turn {e.turn}: {t.session.name(e.seat)}",
+                    theme.lighten(t.session.colour(e.seat), 0.4)), at, 0.9, tweens), True
+            case ev.TurnTypeChosen():
+                return self._word(e, e.seat, f"{e.turn_type.title()} turn", at, tweens), True
+            case ev.PoolChanged():
+                return self._word(e, t.shown.active, "New tiles" if e.revealed else
+                                  "Tile Pool slides", at, tweens, (380.0, 790.0)), True
+            case (ev.BridgeBuilt() | ev.PerkTaken() | ev.PatronTaken() | ev.PatronUsed()
+                  | ev.AchievementClaimed() | ev.ActionUpgraded() | ev.ConduitGained()
+                  | ev.ConduitsRearranged() | ev.PowerUsed() | ev.FinalRoundTriggered()
+                  | ev.BridgeBenefit() | ev.SectionDeconstructed()):
+                seat = getattr(e, "seat", t.shown.active)
+                return self._word(e, seat, EVENT_WORDS[type(e)], at, tweens), True
+            case (ev.TilesPushed() | ev.FacingChosen() | ev.GameEnded() | ev.SetupDone()):
+                return self._in_sequence(e, at, tweens)  # no picture of its own
+            case _:
+                assert_never(e)
+
+    def _in_sequence(self, e: ev.Event, at: float, tweens: list[Tween]) -> tuple[float, bool]:
+        """No picture: the event's change shows in its place in the sequence."""
+        tweens.append(Tween(0.01, None, self._applier(e), delay=at))
+        return at, False
+
+    def _word(self, e: ev.Event, seat: int, word: str, at: float, tweens: list[Tween],
+              p: tuple[float, float] = (RIGHT_X + 360.0, DEVICE_Y + 150.0)) -> float:
+        """A word floating up over the device (or `p`) in the seat's colour."""
+        return self._decorate(e, fx.floating_text(p, word, theme.lighten(
+            self.t.session.colour(seat), 0.3)), at, 0.9, tweens, gap=0.15)
 
     def _launch_pos(self, e: ev.TokenMoved) -> int:
         """The device position a deployed token leaves from, when the trapdoor plays it
