@@ -63,6 +63,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--screenshot", metavar="OUT.png", help="render to a PNG and exit")
     p.add_argument("--bench-frames", type=int, metavar="N", help="time N frames of bots")
     p.add_argument("--json", action="store_true", help="print the benchmark as JSON")
+    p.add_argument("--bench-anims", action="store_true",
+                   help="time frames of a trapdoor launch, a section snap and a tile push")
     p.add_argument("--bench-level", default="random", metavar="LEVEL",
                    help="the benchmark's bots: random, easy, normal or hard")
     p.add_argument("--humans", type=int, default=0, metavar="N",
@@ -110,6 +112,10 @@ def main(argv: list[str] | None = None) -> int:
         from game.headless import screenshot
 
         return screenshot(a.screenshot, size, a.scenario, a.seed, a.players, a.moves)
+    if a.bench_anims:
+        from game.headless import bench_anims
+
+        return bench_anims(size, a.seed, a.json)
     if a.bench_frames:
         from game.headless import bench
 

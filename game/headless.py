@@ -207,3 +207,174 @@ def _report(out: dict[str, Any]) -> str:
     if out["bot_error"]:
         lines.append(f"  a bot failed: {out['bot_error']}")
     return "\n".join(lines)
+
+
+# --- the animations benchmark: a trapdoor launch, a section snap, a tile push ----------------
+
+SCENES = ("launch", "snap", "push")
+
+
+def _wanted(events: list[Any], scene: str) -> int:
+    """How much of `scene` a decision's events hold (0: none): deployed tokens for a launch,
+    constructions for a snap, pushes for a push."""
+    from engine.aac import events as ev
+
+    if scene == "launch":
+        return sum(1 for e in events if isinstance(e, ev.TokenMoved) and e.reason == "deployed"
+                   and e.src.endswith(":top"))
+    kind = ev.SectionConstructed if scene == "snap" else ev.TilesPushed
+    return sum(1 for e in events if isinstance(e, kind))
+
+
+def find_moment(scene: str, seed: int, players: int = 3, limit: int = 6000,
+                want: int = 4) -> tuple[Session, str]:
+    """A seeded random game stopped just before a choice that plays `scene` (for a launch:
+    the most tokens deployed at once found, up to `want`), the deciding seat made a person.
+    Returns the session and that choice's id."""
+    from engine.aac.bots import make_bot
+
+    best: tuple[int, int, int] | None = None  # (amount, seed, moves)
+    for k in range(40):  # easy bots first (they deploy like people), then random play
+        level = "easy" if k < 8 else "random"
+        s = Session.mid_game(seed + k, players, 0, humans=0)
+        g = s.game
+        g.undo_enabled = False
+        bots = [make_bot(level, seed + k + i) for i in range(players)]
+        for moves in range(limit):
+            d = g.pending
+            if d is None:
+                break
+            cid = bots[d.seat].choose(g.view(d.seat), d)
+            got = _wanted(g.clone().choose(cid), scene)
+            if got and (best is None or got > best[0]):
+                best = (got, k, moves)
+                if scene != "launch" or got >= want:
+                    break
+            g.choose(cid)
+        if best is not None and (scene != "launch" or best[0] >= want):
+            break
+    if best is None:
+        raise RuntimeError(f"no {scene} found")
+    _, k, moves = best
+    game_seed = seed + k
+    s = Session.mid_game(game_seed, players, 0, humans=0)
+    bots = [make_bot("easy" if k < 8 else "random", game_seed + i) for i in range(players)]
+    for _ in range(moves):
+        d = s.game.pending
+        assert d is not None
+        s.game.choose(bots[d.seat].choose(s.game.view(d.seat), d))
+    d = s.game.pending
+    assert d is not None
+    cid = bots[d.seat].choose(s.game.view(d.seat), d)
+    seats = [SeatSpec(human=i == d.seat) for i in range(players)]
+    return Session(s.game, seats, game_seed), cid
+
+
+def bench_anims(size: tuple[int, int], seed: int, as_json: bool, reps: int = 6) -> int:
+    """Frame times of the full table while it plays a trapdoor launch (the most tokens of one
+    deploy found in seeded play: a deploy moves its tokens one decision at a time, so mostly
+    1-3), a 4-token launch on the trapdoor itself (`launch4`), a section snap and a tile push,
+    `reps` times each; the pymunk time per frame during launches; and the bare-blit baseline of
+    the same frames (their blits replayed, no logic) in the same run, with the ratio."""
+    _headless_env()
+    from game import theme, trapdoor
+    from game.app import App
+
+    physics: list[float] = []
+    advance = trapdoor.Launch.advance
+
+    def timed_advance(self: Any, dt: float) -> None:
+        t0 = time.perf_counter()
+        advance(self, dt)
+        physics.append((time.perf_counter() - t0) * 1000)
+
+    trapdoor.Launch.advance = timed_advance  # type: ignore[method-assign]
+    settings = Settings(anim_speed=1.0, bot_delay=0.0, trapdoor_autofire=True,
+                        trapdoor_hint_seen=True)
+    app = App(size, settings, persist=False, headless=True)
+    out: dict[str, Any] = {"size": f"{size[0]}x{size[1]}", "reps": reps}
+    try:
+        out["launch4"] = _bench_launch4(app, seed, reps, physics)
+        for scene in SCENES:
+            session, cid = find_moment(scene, seed, players=2 if scene == "launch" else 3)
+            times: list[float] = []
+            recorded: list[list[Blit]] = []
+            physics.clear()
+            per_frame_physics: list[float] = []
+            amount = 0
+            for _ in range(reps):
+                s = Session(session.game.clone(), session.seats, seed)
+                s.game.undo_enabled = False
+                app.start_session(s)
+                table: Any = app.scene
+                app.step(1 / 60)
+                amount = _wanted(s.game.clone().choose(cid), scene)
+                table.choose(cid)
+                for frame in range(600):
+                    n0 = len(physics)
+                    t0 = time.perf_counter()
+                    app.step(1 / 60)
+                    times.append((time.perf_counter() - t0) * 1000)
+                    per_frame_physics.append(sum(physics[n0:]))
+                    if frame % 7 == 3 and len(recorded) < 24:
+                        recorded.append(record_blits(app))
+                    if not table.animator.busy:
+                        break
+            base = time_baseline(app.window, recorded or [record_blits(app)], len(times),
+                                 theme.BG_DARK)
+            t, b = summary(times), summary(base)
+            out[scene] = {**t, "amount": amount, "baseline": b,
+                          "ratio_p95": round(t["p95_ms"] / b["p95_ms"], 2) if b["p95_ms"]
+                          else 0.0}
+            if scene == "launch":
+                busy = [x for x in per_frame_physics if x > 0]
+                out[scene]["physics_per_frame"] = summary(busy)
+    finally:
+        trapdoor.Launch.advance = advance  # type: ignore[method-assign]
+        app.bot_worker.stop()
+    if as_json:
+        print(json.dumps(out))
+    else:
+        for scene in ("launch4",) + SCENES:
+            r = out[scene]
+            extra = ""
+            if "physics_per_frame" in r:
+                ph = r["physics_per_frame"]
+                extra = f"; physics per frame median {ph['median_ms']} ms, max {ph['max_ms']} ms"
+            print(f"{scene:<7} ({r['amount']}): {r['frames']} frames, median {r['median_ms']} "
+                  f"ms, p95 {r['p95_ms']} ms; baseline p95 {r['baseline']['p95_ms']} ms; "
+                  f"ratio {r['ratio_p95']}x{extra}")
+    return 0
+
+
+def _bench_launch4(app: Any, seed: int, reps: int, physics: list[float]) -> dict[str, Any]:
+    """A 4-token launch on the trapdoor of the shown device (the table's own TrapdoorLayer
+    and LaunchTween, a bot's: it fires by itself), over a mid-game table."""
+    from game import theme, trapdoor
+
+    times: list[float] = []
+    recorded: list[list[Blit]] = []
+    per_frame: list[float] = []
+    for k in range(reps):
+        app.start_session(Session.mid_game(seed + k, 3, 300, humans=0))
+        table: Any = app.scene
+        app.step(1 / 60)
+        la = table.trapdoor.new(4, [0, 1, 2, 3], theme.SEAT_COLOURS[0], "circle",
+                                f"bench:{k}", False)
+        table.animator.add(trapdoor.LaunchTween(la, None, None))
+        for frame in range(600):
+            n0 = len(physics)
+            t0 = time.perf_counter()
+            app.step(1 / 60)
+            times.append((time.perf_counter() - t0) * 1000)
+            per_frame.append(sum(physics[n0:]))
+            if frame % 5 == 2 and len(recorded) < 24:
+                recorded.append(record_blits(app))
+            if la.finished:
+                break
+    base = time_baseline(app.window, recorded or [record_blits(app)], len(times),
+                         theme.BG_DARK)
+    t, b = summary(times), summary(base)
+    return {**t, "amount": 4, "baseline": b,
+            "ratio_p95": round(t["p95_ms"] / b["p95_ms"], 2) if b["p95_ms"] else 0.0,
+            "physics_per_frame": summary([x for x in per_frame if x > 0])}
