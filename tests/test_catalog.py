@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from engine.aac.catalog import CATALOG_FILES, Catalog, CatalogError, default_data_dir, load_catalog
-from engine.aac.catalog.models import DeployEffect, FreeReserveEffect
+from engine.aac.catalog.effects import DeployEffect, FreeReserveEffect
 
 
 @pytest.fixture(scope="module")
