@@ -1,7 +1,9 @@
 """Counters and conditions: the catalog's closed counting vocabulary (content README,
 "Counters and conditions").
 
-A counter is `{"counter": name, ...params}`; a condition is `{"counter": {...}, "at_least": N}`.
+A counter is `{"counter": name, ...params}`; a condition is `{"counter": {...}, "at_least": N}`;
+both are the catalog's typed objects (engine.aac.catalog.counters: `parse_counter` and
+`parse_condition` make them from their JSON form).
 They are used for Achievement qualification (R22.1), tier-III bridge scoring (R24.4) and the
 ×2 Achievement column (R24.5).
 
@@ -13,13 +15,39 @@ to no region, so region-restricted counts never include it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
 
+from engine.aac.catalog.counters import (
+    AchievementEnergyCounter,
+    BoundAreasWithEnergyCounter,
+    BoundEnergyCounter,
+    BridgeRegionsMeetingCounter,
+    BridgesTouchingCounter,
+    CharacterInBridgeRegionsCounter,
+    Condition,
+    ConduitTokensCounter,
+    Counter,
+    DistinctTypesBoundCounter,
+    MaxBoundInOneRegionCounter,
+    MaxDistinctTypesBoundInOneRegionCounter,
+    RegionsWithBoundEnergyCounter,
+    ReserveTypesFreedCounter,
+    TileIconsCounter,
+    TilePoolEnergyCounter,
+    UpgradedActionsCounter,
+)
 from engine.aac.core import Ctx, figure_regions, figure_value_in_pool
 from engine.aac.data import TYPE_INDEX, TYPES
 
 ALL_KINDS = ("bound_area", "pillar", "achievement")
 ALL_TYPES = tuple(range(len(TYPES)))
+
+RegionScoped = (
+    BoundEnergyCounter
+    | DistinctTypesBoundCounter
+    | MaxDistinctTypesBoundInOneRegionCounter
+    | RegionsWithBoundEnergyCounter
+    | MaxBoundInOneRegionCounter
+)
 
 
 def tier3_bridge_regions(ctx: Ctx, seat: int) -> tuple[str, ...]:
@@ -30,34 +58,21 @@ def tier3_bridge_regions(ctx: Ctx, seat: int) -> tuple[str, ...]:
     return ctx.r.space_regions[loc]
 
 
-def _types(counter: dict[str, Any], claiming_type: int | None) -> tuple[int, ...]:
-    spec = counter.get("types")
+def _types(counter: BoundEnergyCounter, claiming_type: int | None) -> tuple[int, ...]:
+    spec = counter.types
     if spec is None:
         return ALL_TYPES
     if spec == "claiming_token_type":
         if claiming_type is None:
             raise ValueError("counter needs the claiming token's type (claiming_type)")
         return (claiming_type,)
-    if isinstance(spec, str):
-        return (TYPE_INDEX[spec],)
-    return tuple(sorted({TYPE_INDEX[str(t)] for t in spec}))
-
-
-def _kinds(counter: dict[str, Any]) -> tuple[str, ...]:
-    kinds = counter.get("kinds")
-    if kinds is None:
-        return ALL_KINDS
-    out = tuple(str(k) for k in kinds)
-    for k in out:
-        if k not in ALL_KINDS:
-            raise ValueError(f"unknown bound-energy kind {k!r}")
-    return out
+    return tuple(sorted({TYPE_INDEX[t] for t in spec}))
 
 
 def _scope_regions(
     ctx: Ctx,
     seat: int,
-    counter: dict[str, Any],
+    counter: RegionScoped,
     bridge_regions: tuple[str, ...],
     only_region: str | None,
     this_region: str | None,
@@ -65,7 +80,7 @@ def _scope_regions(
     """(regions in scope, whether Achievement energy is in scope)."""
     if only_region is not None:  # a per-region requirement (bridge_regions_meeting)
         return (only_region,), False
-    scope = counter.get("scope", "board")
+    scope = getattr(counter, "scope", None) or "board"
     if scope in ("board", "all_regions"):
         return ctx.r.region_order, scope == "board"
     if scope == "bridge_regions":
@@ -74,7 +89,7 @@ def _scope_regions(
         if this_region is None:
             raise ValueError("scope this_monument needs this_region")
         return (this_region,), False
-    raise ValueError(f"unknown counter scope {scope!r}")
+    raise ValueError(f"unknown counter scope {scope!r}")  # pragma: no cover - the model forbids
 
 
 def _region_counts(ctx: Ctx, seat: int, region: str, kinds: Sequence[str]) -> list[int]:
@@ -146,7 +161,7 @@ def bound_to_board(ctx: Ctx, seat: int, types: Sequence[int] = ALL_TYPES) -> int
 def counter_value(
     ctx: Ctx,
     seat: int,
-    counter: dict[str, Any],
+    counter: Counter,
     *,
     bridge_regions: tuple[str, ...] = (),
     claiming_type: int | None = None,
@@ -165,7 +180,7 @@ def counter_value(
 def condition_met(
     ctx: Ctx,
     seat: int,
-    cond: dict[str, Any],
+    cond: Condition,
     *,
     bridge_regions: tuple[str, ...] = (),
     claiming_type: int | None = None,
@@ -182,22 +197,22 @@ def qualifies(ctx: Ctx, seat: int, achievement_id: str) -> bool:
 def _met(
     ctx: Ctx,
     seat: int,
-    cond: dict[str, Any],
+    cond: Condition,
     bridge_regions: tuple[str, ...],
     claiming_type: int | None,
     only_region: str | None,
     this_region: str | None,
 ) -> bool:
     value = _value(
-        ctx, seat, cond["counter"], bridge_regions, claiming_type, only_region, this_region
+        ctx, seat, cond.counter, bridge_regions, claiming_type, only_region, this_region
     )
-    return value >= int(cond["at_least"])
+    return value >= cond.at_least
 
 
 def _value(
     ctx: Ctx,
     seat: int,
-    counter: dict[str, Any],
+    counter: Counter,
     bridge_regions: tuple[str, ...],
     claiming_type: int | None,
     only_region: str | None,
@@ -205,30 +220,30 @@ def _value(
 ) -> int:
     s, r = ctx.s, ctx.r
     p = s.players[seat]
-    name = counter["counter"]
 
-    if name == "tile_icons":
-        icon = counter["icon"]
+    if isinstance(counter, TileIconsCounter):
+        icon = counter.icon
         return sum(r.tiles[t].icons.count(icon) for t in (*p.device, *p.staging) if t)
-    if name == "conduit_tokens":
+    if isinstance(counter, ConduitTokensCounter):
         return sum(1 for c in p.conduits if c)
-    if name == "upgraded_actions":
+    if isinstance(counter, UpgradedActionsCounter):
         return sum(1 for a in p.actions if a and r.action_tokens[a].upgrade)
-    if name == "reserve_types_freed":
+    if isinstance(counter, ReserveTypesFreedCounter):
         return sum(1 for n in p.reserve if n < 2)
-    if name == "tile_pool_energy":
-        extra = figure_value_in_pool(ctx, seat) if counter.get("include_character_value") else 0
+    if isinstance(counter, TilePoolEnergyCounter):
+        extra = figure_value_in_pool(ctx, seat) if counter.include_character_value else 0
         return sum(p.shop) + extra
-    if name == "achievement_energy":
+    if isinstance(counter, AchievementEnergyCounter):
         return sum(_achievement_counts(ctx, seat))
-    if name == "bound_areas_with_energy":
+    if isinstance(counter, BoundAreasWithEnergyCounter):
         regions = (only_region,) if only_region is not None else r.region_order
         return sum(1 for reg in regions if sum(_region_counts(ctx, seat, reg, ("bound_area",))))
 
-    if name in ("bridge_regions_meeting", "bridges_touching", "character_in_bridge_regions"):
+    if isinstance(counter, BridgeRegionsMeetingCounter | BridgesTouchingCounter
+                  | CharacterInBridgeRegionsCounter):
         regs = bridge_regions or tier3_bridge_regions(ctx, seat)
-        if name == "bridge_regions_meeting":
-            reqs = counter["requirements"]
+        if isinstance(counter, BridgeRegionsMeetingCounter):
+            reqs = counter.requirements
             return sum(
                 1
                 for reg in regs
@@ -236,17 +251,8 @@ def _value(
                     _met(ctx, seat, q, regs, claiming_type, reg, this_region) for q in reqs
                 )
             )
-        if name == "bridges_touching":
-            scope = counter.get("scope", "bridge_regions")
-            if scope == "board":
-                touching = set(r.region_order)
-            elif scope == "bridge_regions":
-                touching = set(regs)
-            else:
-                raise ValueError(f"unknown bridges_touching scope {scope!r}")
-            owners = counter.get("owners", "players")
-            if owners != "players":
-                raise ValueError(f"unknown bridges_touching owners {owners!r}")
+        if isinstance(counter, BridgesTouchingCounter):  # scope bridge_regions, owners players
+            touching = set(regs)
             return sum(
                 1
                 for space, tok in s.bridges.items()
@@ -254,24 +260,22 @@ def _value(
             )
         return 1 if set(figure_regions(ctx, seat)).intersection(regs) else 0
 
-    kinds = _kinds(counter)
+    kinds: Sequence[str] = counter.kinds
     regions, with_ach = _scope_regions(
         ctx, seat, counter, bridge_regions, only_region, this_region
     )
-    if name == "bound_energy":
+    if isinstance(counter, BoundEnergyCounter):
         types = _types(counter, claiming_type)
         c = bound_counts(ctx, seat, regions, kinds, with_ach)
         return sum(c[t] for t in types)
-    if name == "distinct_types_bound":
+    if isinstance(counter, DistinctTypesBoundCounter):
         c = bound_counts(ctx, seat, regions, kinds, with_ach)
         return sum(1 for n in c if n > 0)
-    if name == "max_distinct_types_bound_in_one_region":
+    if isinstance(counter, MaxDistinctTypesBoundInOneRegionCounter):
         return max(
             (sum(1 for n in _region_counts(ctx, seat, reg, kinds) if n > 0) for reg in regions),
             default=0,
         )
-    if name == "regions_with_bound_energy":
+    if isinstance(counter, RegionsWithBoundEnergyCounter):
         return sum(1 for reg in regions if sum(_region_counts(ctx, seat, reg, kinds)) > 0)
-    if name == "max_bound_in_one_region":
-        return max((sum(_region_counts(ctx, seat, reg, kinds)) for reg in regions), default=0)
-    raise ValueError(f"unknown counter {name!r}")
+    return max((sum(_region_counts(ctx, seat, reg, kinds)) for reg in regions), default=0)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from engine.aac.core import Ctx, find_power, power_available
+from engine.aac import events as ev
+from engine.aac.core import Ctx, find_power, mark_power_used, move_energy, power_available
+from engine.aac.counters import qualifies
 from engine.aac.data import TYPES, WILD
 from engine.aac.names import ENERGY
 from engine.aac.state import EMPTY
@@ -11,8 +13,6 @@ from engine.kernel.decisions import Choice
 
 def achievement_columns(ctx: Ctx, seat: int, t: int) -> list[tuple[str, str]]:
     """(achievement, column) pairs where `seat` may place an energy of type t (R22.3)."""
-    from engine.aac.counters import qualifies
-
     s = ctx.s
     out: list[tuple[str, str]] = []
     # one energy type per achievement per player (R22.3)
@@ -96,9 +96,6 @@ def destinations(
 
 def place(ctx: Ctx, seat: int, t: int, src: str, dst: str, mw_tier: int, reason: str) -> None:
     """Carry out a placement chosen from `destinations`."""
-    from engine.aac import events as ev
-    from engine.aac.core import mark_power_used, move_energy
-
     if mw_tier:
         mark_power_used(ctx, seat, mw_tier)
     move_energy(ctx, seat, t, src, dst, reason)

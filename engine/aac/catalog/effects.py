@@ -467,8 +467,9 @@ def walk(e: EffectBase) -> Iterator[EffectBase]:
         yield from walk(inner)
 
 
-_PLAIN: dict[int, tuple[EffectBase, dict[str, Any]]] = {}
-_TYPED: dict[str, EffectBase] = {}
+_PLAIN: dict[int, tuple[EffectBase, dict[str, Any]]] = {}  # id(model) -> (model, plain form)
+_OF_PLAIN: dict[int, tuple[Mapping[str, Any], EffectBase]] = {}  # id(plain) -> (plain, model)
+_TYPED: dict[str, EffectBase] = {}  # canonical JSON of a plain form -> model
 
 
 def effect_plain(e: EffectBase) -> dict[str, Any]:
@@ -479,6 +480,7 @@ def effect_plain(e: EffectBase) -> dict[str, Any]:
         return hit[1]
     plain = e.model_dump(mode="json", by_alias=True, exclude_unset=True)
     _PLAIN[id(e)] = (e, plain)
+    _OF_PLAIN[id(plain)] = (plain, e)
     _TYPED.setdefault(json.dumps(plain, sort_keys=True), e)
     return plain
 
@@ -486,6 +488,9 @@ def effect_plain(e: EffectBase) -> dict[str, Any]:
 def effect_from_plain(d: Mapping[str, Any]) -> EffectBase:
     """The typed effect of a plain form (from a frame or a save): validated once per shape.
     Raises pydantic's ValidationError (a ValueError) for an unknown name or a bad shape."""
+    hit = _OF_PLAIN.get(id(d))
+    if hit is not None and hit[0] is d:  # the cached plain form itself (a live frame)
+        return hit[1]
     key = json.dumps(d, sort_keys=True)
     e = _TYPED.get(key)
     if e is None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.aac import events as ev
+from engine.aac.catalog.triggers import AfterFirstPushOfTwoTrigger, OnLoadWildIntoPositionTrigger
 from engine.aac.core import (
     ROWS,
     Ctx,
@@ -21,6 +22,9 @@ from engine.aac.core import (
 )
 from engine.aac.data import TYPES, WILD
 from engine.aac.names import ENERGY
+from engine.aac.rules.effects import applied_in
+from engine.aac.rules.endturn import OptionalPowerFrame
+from engine.aac.rules.movement import conduit_points
 from engine.aac.state import EMPTY
 from engine.aac.supply import energy_choices
 from engine.kernel.decisions import Choice, Decision
@@ -133,13 +137,9 @@ class AdvanceFrame(Frame, kind="advance"):
             tier = find_power(ctx, self.seat, "count_conduits")
             if tier:
                 pw = ctx.r.characters[p.character].powers[tier - 1]
-                from engine.aac.rules.movement import conduit_points
-
-                if (pw.trigger.get("trigger") == "after_first_push_of_two"
+                if (isinstance(pw.trigger, AfterFirstPushOfTwoTrigger)
                         and power_available(ctx, self.seat, tier)
                         and sum(conduit_points(ctx, self.seat)) > 0):
-                    from engine.aac.rules.endturn import OptionalPowerFrame
-
                     ctx.push(OptionalPowerFrame(self.seat, tier, "Undertow: count conduits now"))
 
 
@@ -206,8 +206,9 @@ def after_load(ctx: Ctx, seat: int, pos: int, t: int) -> None:
     if not tier or not power_available(ctx, seat, tier):
         return
     pw = ctx.r.characters[ctx.s.players[seat].character].powers[tier - 1]
-    if pw.trigger.get("trigger") != "on_load_wild_into_position":
+    if not isinstance(pw.trigger, OnLoadWildIntoPositionTrigger):
         return
-    from engine.aac.rules.endturn import OptionalPowerFrame
-
     ctx.push(OptionalPowerFrame(seat, tier, "Keeper's Charge: recharge your Channel Marker"))
+
+
+applied_in("reverse_advance_direction", AdvanceFrame.step, AdvanceFrame.apply)  # Chronari II

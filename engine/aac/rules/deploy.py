@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.aac.catalog.effects import DeployEffect
 from engine.aac.core import Ctx, decision, position_of
-from engine.aac.placement import destinations, place
+from engine.aac.placement import destinations, masterwork_ok, place
+from engine.aac.rules.effects import Use, applied_in, effect
 from engine.aac.state import EMPTY
 from engine.kernel.decisions import Choice, Decision
 from engine.kernel.frames import Frame
@@ -67,3 +69,11 @@ class DeployFrame(Frame, kind="deploy"):
         self.chosen = self.chosen + (c.data,)
         self.current = c.data
 
+
+@effect("deploy")
+def _deploy(ctx: Ctx, seat: int, e: DeployEffect, use: Use) -> None:
+    ctx.push(DeployFrame(seat, e.from_positions, e.tiles, (), "", use.part))
+
+
+# Multanec I (Masterwork): the placement rules offer any-symbol spaces (R7.2)
+applied_in("place_as_any_symbol", masterwork_ok)

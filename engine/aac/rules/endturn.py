@@ -6,16 +6,28 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.aac import events as ev
+from engine.aac.catalog.effects import (
+    ConstructAndDeconstructEffect,
+    MoveTrackEffect,
+    RelocateBoundEnergyEffect,
+    SequenceEffect,
+)
+from engine.aac.catalog.triggers import EndOfTurnIfEnteredRegionTrigger
 from engine.aac.core import (
     Ctx,
     clockwise_from,
     decision,
+    figure_regions,
     mark_power_used,
     move_energy,
     power_available,
     teleport,
 )
 from engine.aac.names import ENERGY
+from engine.aac.rules.effects import Use, applied_in, effect, push_effect
+from engine.aac.rules.movement import MoveFrame, conduit_points, push_conduit_movement
+from engine.aac.rules.patron import offer_patron
+from engine.aac.rules.reserve import recharge
 from engine.aac.state import EMPTY, FIGURE_IN_POOL, Completion
 from engine.kernel.decisions import Choice, Decision
 from engine.kernel.frames import Frame
@@ -38,13 +50,10 @@ class OptionalPowerFrame(Frame, kind="power_offer"):
         ctx.pop()
         if c.id != "use":
             return
-        from engine.aac.rules.effects import recharge
-        from engine.aac.rules.movement import push_conduit_movement
-
         pw = ctx.r.characters[ctx.s.players[self.seat].character].powers[self.tier - 1]
         mark_power_used(ctx, self.seat, self.tier)
         ctx.emit(ev.PowerUsed(self.seat, pw.id, pw.name))
-        name = pw.effect["effect"]
+        name = pw.effect.effect
         if name == "recharge":
             recharge(ctx, self.seat)
         elif name == "count_conduits":
@@ -77,8 +86,6 @@ class EndOfAdvanceFrame(Frame, kind="end_of_advance"):
     patron_done: bool
 
     def step(self, ctx: Ctx) -> Decision | None:
-        from engine.aac.rules.movement import conduit_points
-
         p = ctx.s.players[self.seat]
         ch = []
         if not self.conduits_done and sum(conduit_points(ctx, self.seat)) > 0:
@@ -95,8 +102,6 @@ class EndOfAdvanceFrame(Frame, kind="end_of_advance"):
         return decision(self.seat, "end_of_advance", "End of your Advance turn", ch)
 
     def apply(self, ctx: Ctx, c: Choice) -> None:
-        from engine.aac.rules.movement import push_conduit_movement
-
         if c.id == "done":
             ctx.pop()
             return
@@ -104,6 +109,7 @@ class EndOfAdvanceFrame(Frame, kind="end_of_advance"):
             self.conduits_done = True
             push_conduit_movement(ctx, self.seat)
             return
+        # the Patron Token's use (monuments.json patron_rules.use: construct_section, R21.2)
         self.patron_done = True
         p = ctx.s.players[self.seat]
         for pos in range(1, 6):  # R21.2 cost: all bottom-row energy (O39: may be none)
@@ -116,8 +122,6 @@ class EndOfAdvanceFrame(Frame, kind="end_of_advance"):
 
 
 def has_e1_work(ctx: Ctx, seat: int) -> bool:
-    from engine.aac.rules.movement import conduit_points
-
     p = ctx.s.players[seat]
     return bool(p.patron) or any(p.conduits) and sum(conduit_points(ctx, seat)) > 0
 
@@ -135,9 +139,9 @@ def e3_powers(ctx: Ctx, seat: int) -> list[int]:
     out = []
     for pw in ch.powers:
         trig = pw.trigger
-        if trig.get("trigger") != "end_of_turn_if_entered_region":
+        if not isinstance(trig, EndOfTurnIfEnteredRegionTrigger):
             continue
-        if ctx.s.turn_type not in trig.get("turn_types", ()):
+        if ctx.s.turn_type not in trig.turn_types:
             continue
         if power_available(ctx, seat, pw.tier):
             out.append(pw.tier)
@@ -184,33 +188,23 @@ class EndOfTurnAbilities(Frame, kind="end_of_turn_abilities"):
         pw = ctx.r.characters[ctx.s.players[seat].character].powers[tier - 1]
         mark_power_used(ctx, seat, tier)
         ctx.emit(ev.PowerUsed(seat, pw.id, pw.name))
-        name = pw.effect["effect"]
-        if name == "relocate_bound_energy":
-            ctx.push(MigrationFrame(seat))
-        elif name == "construct_and_deconstruct":
-            ctx.push(EntropyFrame(seat, 0, "", "", ""))
-        elif name == "sequence":  # Aureon III: track steps, one movement opportunity each
-            from engine.aac.rules.movement import MoveFrame
-
-            mon = sum(int(s["amount"]) for s in pw.effect["steps"] if s["track"] == "monument")
-            pil = sum(int(s["amount"]) for s in pw.effect["steps"] if s["track"] == "pillar")
+        if isinstance(pw.effect, SequenceEffect):  # Aureon III: both track steps in one
+            steps = [x for x in pw.effect.steps if isinstance(x, MoveTrackEffect)]  # opportunity
+            mon = sum(x.amount for x in steps if x.track == "monument")
+            pil = sum(x.amount for x in steps if x.track == "pillar")
             ctx.push(MoveFrame.make(ctx, seat, mon=mon, pil=pil, source=pw.name))
         else:
-            from engine.aac.rules.effects import push_effect
-
             push_effect(ctx, seat, pw.effect, pw.name)
 
 
 def _possible(ctx: Ctx, seat: int, tier: int) -> bool:
     pw = ctx.r.characters[ctx.s.players[seat].character].powers[tier - 1]
-    name = pw.effect["effect"]
+    name = pw.effect.effect
     if name == "relocate_bound_energy":
         return bool(migration_options(ctx, seat))
     if name == "construct_and_deconstruct":
         return bool(entropy_starts(ctx, seat))
     if name == "count_conduits":
-        from engine.aac.rules.movement import conduit_points
-
         return sum(conduit_points(ctx, seat)) > 0
     if name == "rearrange_conduits":
         return sum(1 for c in ctx.s.players[seat].conduits if c) > 0
@@ -220,8 +214,6 @@ def _possible(ctx: Ctx, seat: int, tier: int) -> bool:
 def migration_options(ctx: Ctx, seat: int) -> list[Choice]:
     """Freyith III: move 1 bound energy from another region to the same kind of location in
     the figure's region (both regions when on a bridge)."""
-    from engine.aac.core import figure_regions
-
     s, r = ctx.s, ctx.r
     out = []
     for here in figure_regions(ctx, seat):
@@ -265,8 +257,6 @@ class MigrationFrame(Frame, kind="migration"):
         return decision(self.seat, "migration", "Migration: move which bound energy?", ch)
 
     def apply(self, ctx: Ctx, c: Choice) -> None:
-        from engine.aac.rules.completion import offer_patron
-
         ctx.pop()
         src, dst, t = c.data
         move_energy(ctx, self.seat, t, src, dst, "Migration")
@@ -329,8 +319,6 @@ class EntropyFrame(Frame, kind="entropy"):
                          f"{ctx.r.sections[sec].number}", (f"monument:{self.here}",), sec)
                   for sec in s.monuments[self.here].built]
             return decision(self.seat, "entropy_here", "Entropy: deconstruct which section?", ch)
-        from engine.aac.rules.endturn import patron_targets
-
         ch = [Choice(f"construct:{o}", f"Construct {ctx.name(o)}'s topmost section",
                      (f"monument:{o}",), o) for o in patron_targets(ctx) if o != self.here]
         return decision(self.seat, "entropy_other", "Entropy: construct where?", ch)
@@ -354,3 +342,22 @@ class EntropyFrame(Frame, kind="entropy"):
         deconstruct(ctx, self.here, self.sec)
         complete_without_completer(ctx, self.seat, c.data, "chronari")
 
+
+# --- effects -----------------------------------------------------------------------------------
+
+
+@effect("relocate_bound_energy")
+def _relocate_bound_energy(ctx: Ctx, seat: int, e: RelocateBoundEnergyEffect, use: Use) -> None:
+    """Freyith III (Migration): 1 bound energy to the same kind of place in her region."""
+    if (e.count, e.to, e.same_kind) != (1, "character_region", True):
+        raise NotImplementedError("this relocation belongs to the Folklore module")
+    ctx.push(MigrationFrame(seat))
+
+
+@effect("construct_and_deconstruct")
+def _entropy(ctx: Ctx, seat: int, e: ConstructAndDeconstructEffect, use: Use) -> None:
+    """Chronari III (Entropy, R25.6.3)."""
+    ctx.push(EntropyFrame(seat, 0, "", "", ""))
+
+
+applied_in("construct_section", EndOfAdvanceFrame.apply)  # the Patron Token's use (R21.2)

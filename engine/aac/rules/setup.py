@@ -9,6 +9,7 @@ from engine.aac.config import GameConfig
 from engine.aac.core import Ctx, decision, move_energy
 from engine.aac.data import TYPES, Rules
 from engine.aac.names import ENERGY
+from engine.aac.rules.turn import TurnFrame
 from engine.aac.state import BLOCKED, EMPTY, GameState, MonumentState, PlayerState
 from engine.kernel.decisions import Choice, Decision
 from engine.kernel.frames import Frame
@@ -105,8 +106,6 @@ def build_state(cfg: GameConfig, r: Rules) -> GameState:
 
 def start(ctx: Ctx) -> None:
     """Push the setup frames (processed before the first turn)."""
-    from engine.aac.rules.turn import TurnFrame
-
     s = ctx.s
     ctx.push(TurnFrame(s.start_player, 0))
     ctx.push(SetupFrame(0, 0))

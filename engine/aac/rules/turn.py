@@ -11,7 +11,7 @@ from engine.aac.rules.advance import AdvanceFrame
 from engine.aac.rules.completion import CompletionPhase
 from engine.aac.rules.endturn import EndOfAdvanceFrame, EndOfTurnAbilities, has_e1_work, has_e3_work
 from engine.aac.score_notes import ZERO, explain, snapshot
-from engine.aac.scoring import score_player
+from engine.aac.scoring import final_scores, ranking, score_player
 from engine.kernel.decisions import Choice, Decision
 from engine.kernel.frames import Frame
 
@@ -128,8 +128,6 @@ def update_scores(ctx: Ctx) -> None:
 
 
 def end_game(ctx: Ctx) -> None:
-    from engine.aac.scoring import final_scores, ranking
-
     s = ctx.s
     s.over = True
     scores = final_scores(ctx)
