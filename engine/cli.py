@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import argparse
+import importlib
+import importlib.util
 import json
 import sys
 
+from engine.aac.config import GameConfig
+from engine.aac.game import new_game
+from engine.aac.log import describe
+from engine.aac.simulate import simulate
+from engine.kernel.bots import RandomBot
+
 
 def _simulate(a: argparse.Namespace) -> int:
-    from engine.aac.simulate import simulate
-
     if not 2 <= a.players <= 5:
         print("--players must be 2-5", file=sys.stderr)
         return 2
@@ -25,11 +31,6 @@ def _simulate(a: argparse.Namespace) -> int:
 
 def _play(a: argparse.Namespace) -> int:
     """A bots' game in the terminal, with its log and the final score breakdown."""
-    from engine.aac.config import GameConfig
-    from engine.aac.game import new_game
-    from engine.aac.log import describe
-    from engine.kernel.bots import RandomBot
-
     g = new_game(GameConfig(players=a.players, seed=a.seed))
     chars = [p.character for p in g.state.players]
     for e in getattr(g, "setup_events", []):
@@ -68,8 +69,6 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--verbose", action="store_true", help="also print every token move")
     p.set_defaults(fn=_play)
-    import importlib.util
-
     for mod in ("engine.aac.bots.commands", "engine.aac.persist.commands"):
         try:
             found = importlib.util.find_spec(mod) is not None

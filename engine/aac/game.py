@@ -9,7 +9,9 @@ from engine.aac import events as ev
 from engine.aac.config import GameConfig
 from engine.aac.core import Ctx
 from engine.aac.data import Rules, rules
+from engine.aac.rules.setup import build_state, start
 from engine.aac.score_notes import ScoreNotes
+from engine.aac.scoring import final_scores, ranking
 from engine.aac.state import GameState, state_from_dict, state_to_dict
 from engine.kernel.decisions import Decision, IllegalChoice
 from engine.kernel.events import Event
@@ -169,14 +171,10 @@ class Game:
 
     def final_scores(self) -> list[Any]:
         """Per-seat ScoreBreakdown (R24), valid at any time (the score if the game ended now)."""
-        from engine.aac.scoring import final_scores
-
         return final_scores(Ctx(self.state, self.rules))
 
     def ranking(self) -> list[list[int]]:
         """Seats grouped by place, winners first, with the R24.8 tiebreakers."""
-        from engine.aac.scoring import ranking
-
         return ranking(Ctx(self.state, self.rules))
 
     def clone(self) -> Game:
@@ -203,8 +201,6 @@ class Game:
 
 def new_game(config: GameConfig | None = None, **kw: Any) -> Game:
     """Set up a game (R3) and run it to its first decision."""
-    from engine.aac.rules.setup import build_state, start
-
     cfg = config or GameConfig(**kw)
     cfg.validate()
     r = rules()

@@ -17,6 +17,12 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+from engine.aac import events as ev
+from engine.aac.bots import make_bot
+from engine.aac.config import GameConfig
+from engine.aac.game import new_game
+from engine.aac.simulate import game_seed
+
 Task = tuple[int, list[str], list[str], int]
 
 MAX_DECISIONS = 20_000
@@ -46,11 +52,6 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def play_game(task: tuple[int, list[str], list[str], int]) -> dict[str, Any]:
     """Worker (top level, spawn-safe): one game. task = (index, seat labels, bot names, seed)."""
-    from engine.aac import events as ev
-    from engine.aac.bots import make_bot
-    from engine.aac.config import GameConfig
-    from engine.aac.game import new_game
-
     index, seat_labels, seat_bots, gseed = task
     n = len(seat_bots)
     g = new_game(GameConfig(players=n, seed=gseed))
@@ -195,8 +196,6 @@ def _pct(xs: list[float], q: float) -> float:
 def run_tournament(
     names: list[str], games: int, seed: int, jobs: int | None = None, progress: bool = True
 ) -> dict[str, Any]:
-    from engine.aac.simulate import game_seed
-
     labels = labels_for(names)
     n = len(names)
     tasks = []
@@ -249,8 +248,6 @@ def run_balance(
     results_file: Path | None = None, max_seconds: float | None = None,
 ) -> dict[str, Any]:
     """Win rate by character and by seat position, same-level tables at each player count."""
-    from engine.aac.simulate import game_seed
-
     counts = list(players)
     tasks = []
     for i in range(games):

@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import platformdirs
+
 APP = "AnAgeContrived"
 ENV = "AAC_HOME"
 
@@ -13,8 +15,6 @@ def data_root() -> Path:
     env = os.environ.get(ENV)
     if env:
         return Path(env)
-    import platformdirs
-
     return Path(platformdirs.user_data_dir(APP, appauthor=False))
 
 
