@@ -60,7 +60,7 @@ class IdScanner:
 
     def __init__(self) -> None:
         ids = catalog_ids() - ENGLISH
-        ids |= set(Frame.registry)
+        ids |= {cls.__name__ for cls in Frame.registry.values()}  # rule-step class names
         self.ids = ids
         self.kinds: set[str] = set()
         self._compile()
