@@ -4,15 +4,21 @@ Children use the catalog's 0-1000 board units (the node is scaled onto the map s
 
 from __future__ import annotations
 
-import json
 import math
-from functools import lru_cache
 from typing import Any
 
 import pygame
 
 from engine.aac import names
-from engine.aac.data import data_dir
+from engine.aac.catalog.map import (
+    AchievementsArea,
+    EnergyReservesArea,
+    MapFile,
+    MapSpace,
+    Region,
+    TilePoolArea,
+)
+from engine.aac.data import rules
 from game import help, theme, tokens
 from game.layout import BOARD_S, BOARD_X, BOARD_Y
 from game.scenegraph import Canvas, Node
@@ -22,71 +28,66 @@ SPACE_R = 11.0
 CARD_W, CARD_H = 64.0, 44.0
 
 
-@lru_cache(maxsize=1)
-def map_data() -> dict[str, Any]:
-    with open(data_dir() / "map.json", encoding="utf-8") as fh:
-        return json.load(fh)  # type: ignore[no-any-return]
-
-
 class BoardGeometry:
-    """Where board things are, in board units."""
+    """Where board things are, in board units, read from the validated catalog's map
+    (engine.aac.catalog.map, through the engine's tables)."""
 
-    def __init__(self) -> None:
-        m = map_data()
-        self.regions = {r["id"]: r for r in m["regions"]}
-        self.spaces = {s["id"]: s for s in m["spaces"]}
-        self.edges = [(e["a"], e["b"]) for e in m["edges"]]
-        areas = m["board_areas"]
-        self.pool = areas["tile_pool"]
-        self.ach = areas["achievements"]
-        self.reserves = areas["energy_reserves"]
+    def __init__(self, m: MapFile | None = None) -> None:
+        m = m if m is not None else rules().base.map
+        self.regions: dict[str, Region] = {r.id: r for r in m.regions}
+        self.spaces: dict[str, MapSpace] = {s.id: s for s in m.spaces}
+        self.edges = [(e.a, e.b) for e in m.edges]
+        areas = m.board_areas
+        self.pool: TilePoolArea = areas.tile_pool
+        self.ach: AchievementsArea = areas.achievements
+        self.reserves: EnergyReservesArea = areas.energy_reserves
         self.site: dict[str, tuple[float, float]] = {}
         self.bound: dict[str, tuple[float, float]] = {}
         self.pillar: dict[str, tuple[float, float]] = {}
-        for r in m["regions"]:
-            ms = r["monument_site"]
-            self.site[ms["monument"]] = (ms["x"], ms["y"] + 6)
-            self.bound[r["id"]] = (ms["bound_area"]["x"], ms["bound_area"]["y"])
-            p = r["pillar"]
-            for sp in p["spaces"]:
-                dx = -9 if sp["side"] == "left" else 9
-                self.pillar[sp["id"]] = (p["x"] + dx, p["y"])
-        self.pillar_region = {sp["id"]: r["id"] for r in m["regions"]
-                              for sp in r["pillar"]["spaces"]}
+        for r in m.regions:
+            ms = r.monument_site
+            self.site[ms.monument] = (ms.x, ms.y + 6)
+            self.bound[r.id] = (ms.bound_area.x, ms.bound_area.y)
+            p = r.pillar
+            for sp in p.spaces:
+                dx = -9 if sp.side == "left" else 9
+                self.pillar[sp.id] = (p.x + dx, p.y)
+        self.pillar_region = {sp.id: r.id for r in m.regions
+                              for sp in r.pillar.spaces}
         # Keep the pillar and bound corral clear of the monument card.
         for rid, r in self.regions.items():
-            mon = r["monument_site"]["monument"]
+            mon = r.monument_site.monument
             sx, sy = self.site[mon]
             bx, by = self.bound[rid]
             self.bound[rid] = (sx - 44, sy - CARD_H / 2 - 12) if rid != "r_center" else (bx, by)
-            for sp in r["pillar"]["spaces"]:
-                dx = -9 if sp["side"] == "left" else 9
+            for sp in r.pillar.spaces:
+                dx = -9 if sp.side == "left" else 9
                 if rid == "r_center":
-                    self.pillar[sp["id"]] = (sx - 70 + dx, sy + 46)
+                    self.pillar[sp.id] = (sx - 70 + dx, sy + 46)
                 else:
-                    self.pillar[sp["id"]] = (sx + 34 + dx, sy - CARD_H / 2 - 12)
+                    self.pillar[sp.id] = (sx + 34 + dx, sy - CARD_H / 2 - 12)
             if rid == "r_center":
                 self.bound[rid] = (sx + 70, sy + 46)
 
     def xy(self, space: str) -> tuple[float, float]:
         s = self.spaces[space]
-        return float(s["x"]), float(s["y"])
+        return float(s.x), float(s.y)
 
     def pool_slot(self, n: int) -> tuple[float, float]:
-        s = self.pool["slots"][n - 1]
-        return float(s["x"]), float(s["y"])
+        s = self.pool.slots[n - 1]
+        return float(s.x), float(s.y)
 
     def ach_spot(self, n: int, col: str) -> tuple[float, float]:
-        spot = self.ach["spots"][n - 1]
-        c = next(c for c in spot["columns"] if c["column"] == col)
-        return float(c["x"]), float(c["y"]) + 22
+        spot = self.ach.spots[n - 1]
+        c = next(c for c in spot.columns if c.column == col)
+        return float(c.x), float(c.y) + 22
 
     def bank(self, seat: int) -> tuple[float, float]:
         return 790.0, 880.0 + seat * 20.0
 
     def reserve_area(self, seat: int) -> tuple[float, float]:
-        a = self.reserves["player_areas"][seat]
-        return float(a["x"]), float(a["y"])
+        a = self.reserves.player_areas[seat]
+        return float(a.x), float(a.y)
 
 
 GEOM: BoardGeometry | None = None
@@ -119,7 +120,7 @@ class BoardView(Node):
     def static_hotspots(self) -> None:
         r = self.table.rules
         for sid, s in self.g.spaces.items():
-            spot = centred(sid, s["x"], s["y"], SPACE_R + 3)
+            spot = centred(sid, s.x, s.y, SPACE_R + 3)
             spot.tipfn = lambda sid=sid: self._space_tip(sid)
             self.add(spot)
         for n in range(1, 5):
@@ -128,7 +129,7 @@ class BoardView(Node):
             spot.tipfn = lambda n=n: self._pool_tip(n)
             self.add(spot)
         self.add(Hotspot("shop", 712, 858, 154, 126, help.bank()))
-        sx, sy = self.g.pool["stack_spot"]["x"], self.g.pool["stack_spot"]["y"]
+        sx, sy = self.g.pool.stack_spot.x, self.g.pool.stack_spot.y
         supply = Hotspot("info:supply", sx - 30, sy - 44, 60, 86)
         supply.tipfn = self._supply_tip
         self.add(supply)
@@ -205,7 +206,7 @@ class BoardView(Node):
             text = help.bridge(sid, s.bridges[sid], s)
         else:
             text = names.cap(names.space(r, sid))
-            if sp["kind"] == "start":
+            if sp.kind == "start":
                 text += "\nA starting space: figures begin the game here."
             elif sid in r.long_names and r.long_names[sid] != r.names.get(sid):
                 text = names.cap(r.long_names[sid])
@@ -312,8 +313,8 @@ class BoardView(Node):
         # water between the regions
         c.circle((176, 200, 198), 500, 440, 430)
         for rid, reg in self.g.regions.items():
-            cx, cy = reg["centroid"]["x"], reg["centroid"]["y"]
-            rr = reg["draw_radius"]
+            cx, cy = reg.centroid.x, reg.centroid.y
+            rr = reg.draw_radius
             col = theme.REGION_FILL.get(rid, (190, 170, 140))
             c.circle(theme.darken(col, 0.25), cx + 3, cy + 4, rr + 4)
             c.circle(col, cx, cy, rr + 2)
@@ -321,13 +322,13 @@ class BoardView(Node):
             label_y = cy - rr - 2 if rid != "r_center" else cy - rr + 30
             if rid in ("r_southeast", "r_southwest"):
                 label_y = cy + rr - 4
-            c.text(reg["name"], cx, label_y, 15, theme.INK, True, "center")
-        for a, b in self.g.edges:
-            c.line(theme.PATH_EDGE, self.g.xy(a), self.g.xy(b), 7)
-            c.line(theme.PATH, self.g.xy(a), self.g.xy(b), 4)
+            c.text(reg.name, cx, label_y, 15, theme.INK, True, "center")
+        for ea, eb in self.g.edges:
+            c.line(theme.PATH_EDGE, self.g.xy(ea), self.g.xy(eb), 7)
+            c.line(theme.PATH, self.g.xy(ea), self.g.xy(eb), 4)
         for _sid, sp in self.g.spaces.items():
-            x, y = sp["x"], sp["y"]
-            kind = sp["kind"]
+            x, y = sp.x, sp.y
+            kind = sp.kind
             if kind.startswith("bridge"):
                 continue
             c.circle(theme.PATH_EDGE, x, y + 1.5, SPACE_R + 1.5)
@@ -337,24 +338,24 @@ class BoardView(Node):
                 c.shape("star", theme.GOLD, x, y, SPACE_R * 0.6)
         # Tile Pool frame (with the banks at its right end)
         p = self.g.pool
-        c.fill((92, 70, 48), 136, p["y"], 738, p["h"] + 12, 10)
-        c.fill((214, 190, 150), 140, p["y"] + 4, 730, p["h"] + 4, 8)
-        c.text("Tile Pool", 150, p["y"] + 9, 11, theme.INK_SOFT, True, "midleft", max_w=90)
-        c.fill((196, 170, 128), 712, p["y"] + 8, 154, p["h"] - 4, 6)
-        c.text("Banks", 789, p["y"] + 9, 11, theme.INK_SOFT, True, "midtop", max_w=140)
+        c.fill((92, 70, 48), 136, p.y, 738, p.h + 12, 10)
+        c.fill((214, 190, 150), 140, p.y + 4, 730, p.h + 4, 8)
+        c.text("Tile Pool", 150, p.y + 9, 11, theme.INK_SOFT, True, "midleft", max_w=90)
+        c.fill((196, 170, 128), 712, p.y + 8, 154, p.h - 4, 6)
+        c.text("Banks", 789, p.y + 9, 11, theme.INK_SOFT, True, "midtop", max_w=140)
         a = self.g.ach
-        c.fill((92, 70, 48), a["x"] - 6, a["y"] - 18, a["w"] + 8, a["h"] + 80, 10)
-        c.fill((214, 190, 150), a["x"] - 2, a["y"] - 14, a["w"], a["h"] + 72, 8)
-        c.text("Achievements", a["x"] + a["w"] / 2 - 3, a["y"] - 16, 11, theme.INK_SOFT, True,
-               "midtop", max_w=a["w"] - 6)
-        c.text("flat", 905, a["y"] - 2, 10, theme.INK_SOFT, False, "midtop")
-        c.text("×mult", 965, a["y"] - 2, 10, theme.INK_SOFT, False, "midtop")
+        c.fill((92, 70, 48), a.x - 6, a.y - 18, a.w + 8, a.h + 80, 10)
+        c.fill((214, 190, 150), a.x - 2, a.y - 14, a.w, a.h + 72, 8)
+        c.text("Achievements", a.x + a.w / 2 - 3, a.y - 16, 11, theme.INK_SOFT, True,
+               "midtop", max_w=a.w - 6)
+        c.text("flat", 905, a.y - 2, 10, theme.INK_SOFT, False, "midtop")
+        c.text("×mult", 965, a.y - 2, 10, theme.INK_SOFT, False, "midtop")
         rv = self.g.reserves
         # tall enough for the fifth seat's card (its area sits at the bottom)
-        c.fill((92, 70, 48), rv["x"], rv["y"] - 30, rv["w"], rv["h"] + 4, 10)
-        c.fill((214, 190, 150), rv["x"] + 4, rv["y"] - 26, rv["w"] - 8, rv["h"] - 4, 8)
-        c.text("Reserves", rv["x"] + rv["w"] / 2, rv["y"] - 20, 11, theme.INK_SOFT, True,
-               "midtop", max_w=rv["w"] - 10)
+        c.fill((92, 70, 48), rv.x, rv.y - 30, rv.w, rv.h + 4, 10)
+        c.fill((214, 190, 150), rv.x + 4, rv.y - 26, rv.w - 8, rv.h - 4, 8)
+        c.text("Reserves", rv.x + rv.w / 2, rv.y - 20, 11, theme.INK_SOFT, True,
+               "midtop", max_w=rv.w - 10)
         return surf
 
     def _draw_bridges(self, c: Canvas, s: Any) -> None:
@@ -436,7 +437,7 @@ class BoardView(Node):
             region = self.g.pillar_region[pid]
             if region not in drawn:
                 drawn.add(region)
-                left = self.g.regions[region]["pillar"]["spaces"][0]["id"]
+                left = self.g.regions[region].pillar.spaces[0].id
                 lx, ly = self.g.pillar[left]
                 c.icon("pillar", lx + 9, ly - 14, 16)
             if v == -2:
@@ -483,7 +484,7 @@ class BoardView(Node):
                             tier=td.stack)
             else:
                 c.fill((190, 168, 130), x - 34, y - 48, 68, 96, 7, 1.5)
-        sx, sy = self.g.pool["stack_spot"]["x"], self.g.pool["stack_spot"]["y"]
+        sx, sy = self.g.pool.stack_spot.x, self.g.pool.stack_spot.y
         supply = s.supply if isinstance(s.supply, int) else len(s.supply)
         for k in range(min(4, supply), 0, -1):
             c.fill((120, 96, 70), sx - 30 + k * 2, sy - 44 - k * 2, 60, 86, 7)
@@ -502,10 +503,10 @@ class BoardView(Node):
         t = self.table
         r = t.rules
         for n, aid in enumerate(s.achievements, start=1):
-            spot = self.g.ach["spots"][n - 1]
+            spot = self.g.ach.spots[n - 1]
             a = r.achievements.get(aid)
             name = a.name if a else aid
-            c.text_box(name, spot["x"] - 56, spot["y"] - 40, 112, 34, 10, theme.INK, True)
+            c.text_box(name, spot.x - 56, spot.y - 40, 112, 34, 10, theme.INK, True)
             cells = s.ach.get(aid, [-1, -1])
             for ci, col in enumerate(("flat", "multiplier")):
                 x, y = self.g.ach_spot(n, col)
