@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.aac.core import Ctx
 from engine.aac.catalog import load_catalog
+from engine.aac.core import Ctx
 from engine.aac.data import Rules, build_rules
 from engine.aac.state import EMPTY, GameState, PlayerState
 

@@ -89,6 +89,15 @@ def test_an_applied_effect_is_refused_on_its_own_with_the_rule_that_applies_it()
         push_effect(ctx(g), 0, rose_wind)
 
 
+def test_every_counter_name_has_an_evaluator() -> None:
+    """The counting vocabulary (content README "Counters and conditions") likewise."""
+    from engine.aac.catalog.counters import COUNTER_NAMES
+    from engine.aac.counters import EVALUATORS
+
+    assert len(COUNTER_NAMES) == 15
+    assert set(EVALUATORS) == COUNTER_NAMES
+
+
 # -- player words for every name --------------------------------------------------------------
 
 

@@ -9,6 +9,7 @@ hover help), so everything reads the same objects.
 
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -413,6 +414,14 @@ def build_rules(catalog: Catalog, expansion: Expansion | None = None) -> Rules:
 @lru_cache(maxsize=1)
 def rules() -> Rules:
     """The validated catalogs as engine tables (loaded and validated once per process; the
-    expansion catalog is validated too, so a broken file stops the start with its name)."""
+    expansion catalog is validated too, so a broken file stops the start with its name).
+
+    Everything alive once they are built (the catalogs, the tables, the model classes and
+    modules) lives as long as the process, so it is moved out of the cyclic garbage
+    collector's reach (gc.freeze): the bots' cloning would otherwise pay for scanning these
+    long-lived objects again and again in full collections."""
     catalog = load_catalog()
-    return build_rules(catalog, load_expansion(catalog))
+    tables = build_rules(catalog, load_expansion(catalog))
+    gc.collect()
+    gc.freeze()
+    return tables

@@ -4,7 +4,7 @@ evaluates them in engine.aac.counters."""
 
 from __future__ import annotations
 
-from typing import Annotated, Final, Literal
+from typing import Annotated, Final, Literal, get_args
 
 from pydantic import Field, TypeAdapter
 
@@ -119,6 +119,10 @@ class Condition(Frozen):
 
 
 BridgeRegionsMeetingCounter.model_rebuild()
+
+COUNTER_NAMES: Final[frozenset[str]] = frozenset(
+    get_args(m.model_fields["counter"].annotation)[0] for m in get_args(get_args(Counter)[0])
+)
 
 COUNTER_ADAPTER: Final[TypeAdapter[Counter]] = TypeAdapter(Counter)
 
