@@ -90,3 +90,60 @@ def test_the_scanner_finds_imports_inside_functions_and_methods(tmp_path: Path) 
         encoding="utf-8")
     found = [(fn, line) for fn, line, _ in function_imports(src)]
     assert found == [("f", 6), ("g", 9), ("h", 11)]
+
+
+def _module_name(path: Path) -> str:
+    parts = ("engine", *path.relative_to(ENGINE).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Engine module -> the engine modules it imports at module level (TYPE_CHECKING blocks
+    left out; `from pkg import mod` counts as importing pkg.mod)."""
+    modules = {_module_name(p): p for p in engine_modules()}
+    graph: dict[str, set[str]] = {m: set() for m in modules}
+    for name, path in modules.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in tree.body:
+            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+                continue
+            for n in ast.walk(node):
+                if isinstance(n, ast.ImportFrom) and (n.module or "").startswith("engine"):
+                    mod = str(n.module)
+                    for alias in n.names:
+                        sub = f"{mod}.{alias.name}"
+                        graph[name].add(sub if sub in modules else mod)
+                elif isinstance(n, ast.Import):
+                    graph[name].update(a.name for a in n.names if a.name.startswith("engine."))
+    return graph
+
+
+def test_engine_modules_import_each_other_without_cycles() -> None:
+    """Rule areas (and every other engine module) import downwards only: the module-level
+    import graph has no cycle, so no import could be hidden inside a function to break one."""
+    graph = import_graph()
+    assert "engine.aac.rules.effects" in graph["engine.aac.rules.movement"]
+    assert not graph["engine.aac.rules.effects"] & {
+        m for m in graph if m.startswith("engine.aac.rules.") and m != "engine.aac.rules.effects"
+    }, "the effect registry imports no rule area"
+    state: dict[str, int] = {}
+    path: list[str] = []
+    cycles: list[list[str]] = []
+
+    def visit(m: str) -> None:
+        state[m] = 1
+        path.append(m)
+        for n in sorted(graph[m]):
+            if n not in graph:
+                continue
+            if state.get(n) == 1:
+                cycles.append(path[path.index(n):] + [n])
+            elif n not in state:
+                visit(n)
+        path.pop()
+        state[m] = 2
+
+    for m in sorted(graph):
+        if m not in state:
+            visit(m)
+    assert not cycles, "import cycles:\n" + "\n".join(" -> ".join(c) for c in cycles)
