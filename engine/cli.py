@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import argparse
+import importlib
+import importlib.util
 import json
 import sys
 from typing import Any
 
+from engine.aac.config import GameConfig
+from engine.aac.game import new_game
+from engine.aac.log import describe
 from engine.aac.modules import check_names
 from engine.aac.scoring import categories
+from engine.aac.simulate import simulate
+from engine.kernel.bots import RandomBot
 
 
 def modules_arg(text: str) -> tuple[str, ...]:
@@ -27,8 +34,6 @@ def add_modules_option(p: Any) -> None:
 
 
 def _simulate(a: argparse.Namespace) -> int:
-    from engine.aac.simulate import simulate
-
     if not 2 <= a.players <= 5:
         print("--players must be 2-5", file=sys.stderr)
         return 2
@@ -44,11 +49,6 @@ def _simulate(a: argparse.Namespace) -> int:
 
 def _play(a: argparse.Namespace) -> int:
     """A bots' game in the terminal, with its log and the final score breakdown."""
-    from engine.aac.config import GameConfig
-    from engine.aac.game import new_game
-    from engine.aac.log import describe
-    from engine.kernel.bots import RandomBot
-
     g = new_game(GameConfig(players=a.players, seed=a.seed, modules=a.modules))
     chars = [p.character for p in g.state.players]
     for e in getattr(g, "setup_events", []):
@@ -92,8 +92,6 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--verbose", action="store_true", help="also print every token move")
     add_modules_option(p)
     p.set_defaults(fn=_play)
-    import importlib.util
-
     for mod in ("engine.aac.bots.commands", "engine.aac.persist.commands"):
         try:
             found = importlib.util.find_spec(mod) is not None

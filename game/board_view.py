@@ -13,7 +13,6 @@ scale and position change, so every hotspot's `world_rect()` stays exact."""
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -24,7 +23,16 @@ import pygame
 
 from engine.aac import events as ev
 from engine.aac import names
-from engine.aac.data import data_dir
+from engine.aac.catalog.map import (
+    AchievementsArea,
+    EnergyReservesArea,
+    MapFile,
+    MapSpace,
+    Region,
+    TilePoolArea,
+)
+from engine.aac.catalog.monuments import Monument, MonumentsFile
+from engine.aac.data import rules
 from game import fx, help, theme, tokens
 from game.layout import BOARD_S, BOARD_X, BOARD_Y, TOP_H, VH, VW
 from game.scenegraph import Button, Canvas, Node, TextLog
@@ -36,7 +44,7 @@ Rect = tuple[float, float, float, float]
 SPACE_R = 11.0
 SQUARE = 1000.0 * BOARD_S  # the map square's side in virtual units
 
-# monument colours of the catalog (monuments.json "colour")
+# monument colours of the catalog (the monuments' "colour")
 MONUMENT_COLOUR: dict[str, theme.Colour] = {
     "blue": (70, 110, 178), "red-brown": (150, 76, 52), "sea-green": (54, 140, 128),
     "green": (76, 138, 64), "black": (92, 80, 110), "white-gold": (214, 192, 128),
@@ -45,21 +53,10 @@ OPEN_FACE = (250, 240, 212)
 DONE_FACE = (255, 222, 140)
 
 
-@lru_cache(maxsize=1)
-def map_data() -> dict[str, Any]:
-    with open(data_dir() / "map.json", encoding="utf-8") as fh:
-        return json.load(fh)  # type: ignore[no-any-return]
-
-
-@lru_cache(maxsize=1)
-def monument_data() -> dict[str, dict[str, Any]]:
-    with open(data_dir() / "monuments.json", encoding="utf-8") as fh:
-        return {m["id"]: m for m in json.load(fh)["monuments"]}
-
-
 def monument_colour(mid: str) -> theme.Colour:
-    return MONUMENT_COLOUR.get(str(monument_data().get(mid, {}).get("colour", "")),
-                               (150, 130, 100))
+    """The monument's colour, from the validated catalog (engine.aac.data.rules().base)."""
+    mon = geometry().monuments.get(mid)
+    return MONUMENT_COLOUR.get(mon.colour if mon is not None else "", (150, 130, 100))
 
 
 # --- monument layout: measured from the map -------------------------------------------------
@@ -244,14 +241,14 @@ class Room:
         return None
 
 
-def layout_region(region: dict[str, Any], sections: int, spaces: list[Point],
+def layout_region(region: Region, sections: int, spaces: list[Point],
                   edges: list[tuple[Point, Point]]) -> RegionLayout:
     """Measure a region's free room inside its ring of path spaces and put the monument stack
     in it, with its bound-energy corral at its foot, the pillar pair above it and the bonus
     tile and patron token at its sides: deterministic, the same for every player count."""
-    cx, cy = float(region["centroid"]["x"]), float(region["centroid"]["y"])
-    spec = CENTRE if region["kind"] == "central" else OUTER
-    room = Room((cx, cy), float(region["draw_radius"]), spaces, edges)
+    cx, cy = float(region.centroid.x), float(region.centroid.y)
+    spec = CENTRE if region.kind == "central" else OUTER
+    room = Room((cx, cy), float(region.draw_radius), spaces, edges)
     w, h = spec.base_w, spec.height(sections)
     offsets = sorted(((dx, dy) for dx in range(-16, 17, 2) for dy in range(-16, 17, 2)),
                      key=lambda o: (math.hypot(*o), o))
@@ -259,7 +256,7 @@ def layout_region(region: dict[str, Any], sections: int, spaces: list[Point],
     first: RegionLayout | None = None
     tries = 0
     for dx, dy in offsets:  # the stack as near the region's centre as it fits
-        lay = RegionLayout(region["id"], region["monument_site"]["monument"], spec, sections,
+        lay = RegionLayout(region.id, region.monument_site.monument, spec, sections,
                            cx + dx - w / 2, cy + dy - h / 2)
         if room.rect_clear(lay.rect) < MARGIN:
             continue
@@ -293,61 +290,64 @@ def layout_region(region: dict[str, Any], sections: int, spaces: list[Point],
 
 
 class BoardGeometry:
-    """Where board things are, in board units."""
+    """Where board things are, in board units, read from the validated catalog's map and
+    monuments (engine.aac.catalog.map and .monuments, through the engine's tables)."""
 
-    def __init__(self) -> None:
-        m = map_data()
-        self.regions = {r["id"]: r for r in m["regions"]}
-        self.spaces = {s["id"]: s for s in m["spaces"]}
-        self.edges = [(e["a"], e["b"]) for e in m["edges"]]
-        areas = m["board_areas"]
-        self.pool = areas["tile_pool"]
-        self.ach = areas["achievements"]
-        self.reserves = areas["energy_reserves"]
-        mons = monument_data()
+    def __init__(self, m: MapFile | None = None, mf: MonumentsFile | None = None) -> None:
+        m = m if m is not None else rules().base.map
+        mf = mf if mf is not None else rules().base.monuments
+        self.regions: dict[str, Region] = {r.id: r for r in m.regions}
+        self.spaces: dict[str, MapSpace] = {s.id: s for s in m.spaces}
+        self.edges = [(e.a, e.b) for e in m.edges]
+        areas = m.board_areas
+        self.pool: TilePoolArea = areas.tile_pool
+        self.ach: AchievementsArea = areas.achievements
+        self.reserves: EnergyReservesArea = areas.energy_reserves
+        self.monuments: dict[str, Monument] = {mon.id: mon for mon in mf.monuments}
         self.layout: dict[str, RegionLayout] = {}
         self.by_monument: dict[str, RegionLayout] = {}
         self.site: dict[str, Point] = {}
         self.bound: dict[str, Point] = {}
         self.pillar: dict[str, Point] = {}
         self.pillar_region: dict[str, str] = {}
-        for r in m["regions"]:
-            c = (float(r["centroid"]["x"]), float(r["centroid"]["y"]))
-            reach = r["draw_radius"] + 40
+        for r in m.regions:
+            c = (float(r.centroid.x), float(r.centroid.y))
+            reach = r.draw_radius + 40
             near = [self.xy(s) for s in self.spaces if math.dist(self.xy(s), c) < reach]
             lines = [(self.xy(a), self.xy(b)) for a, b in self.edges
                      if min(math.dist(self.xy(a), c), math.dist(self.xy(b), c)) < reach]
-            mid = r["monument_site"]["monument"]
-            lay = layout_region(r, len(mons.get(mid, {}).get("sections", [])) or 5, near,
+            mid = r.monument_site.monument
+            mon = self.monuments.get(mid)
+            lay = layout_region(r, (len(mon.sections) if mon is not None else 0) or 5, near,
                                 lines)
-            self.layout[r["id"]] = lay
+            self.layout[r.id] = lay
             self.by_monument[mid] = lay
             self.site[mid] = lay.centre
-            self.bound[r["id"]] = lay.bound
+            self.bound[r.id] = lay.bound
             left, right = lay.pillar_points()
-            for sp in r["pillar"]["spaces"]:
-                self.pillar[sp["id"]] = left if sp["side"] == "left" else right
-                self.pillar_region[sp["id"]] = r["id"]
+            for sp in r.pillar.spaces:
+                self.pillar[sp.id] = left if sp.side == "left" else right
+                self.pillar_region[sp.id] = r.id
 
     def xy(self, space: str) -> Point:
         s = self.spaces[space]
-        return float(s["x"]), float(s["y"])
+        return float(s.x), float(s.y)
 
     def pool_slot(self, n: int) -> Point:
-        s = self.pool["slots"][n - 1]
-        return float(s["x"]), float(s["y"])
+        s = self.pool.slots[n - 1]
+        return float(s.x), float(s.y)
 
     def ach_spot(self, n: int, col: str) -> Point:
-        spot = self.ach["spots"][n - 1]
-        c = next(c for c in spot["columns"] if c["column"] == col)
-        return float(c["x"]), float(c["y"]) + 22
+        spot = self.ach.spots[n - 1]
+        c = next(c for c in spot.columns if c.column == col)
+        return float(c.x), float(c.y) + 22
 
     def bank(self, seat: int) -> Point:
         return 790.0, 880.0 + seat * 20.0
 
     def reserve_area(self, seat: int) -> Point:
-        a = self.reserves["player_areas"][seat]
-        return float(a["x"]), float(a["y"])
+        a = self.reserves.player_areas[seat]
+        return float(a.x), float(a.y)
 
 
 GEOM: BoardGeometry | None = None
@@ -536,7 +536,7 @@ class BoardView(Node):
     def static_hotspots(self) -> None:
         r = self.table.rules
         for sid, s in self.g.spaces.items():
-            hs = spot(sid, s["x"], s["y"], SPACE_R + 3)
+            hs = spot(sid, s.x, s.y, SPACE_R + 3)
             hs.tipfn = lambda sid=sid: self._space_tip(sid)
             self.add(hs)
         for n in range(1, 5):
@@ -545,7 +545,7 @@ class BoardView(Node):
             hs.tipfn = lambda n=n: self._pool_tip(n)
             self.add(hs)
         self.add(BoardSpot("shop", 712, 858, 154, 126, help.bank()))
-        sx, sy = self.g.pool["stack_spot"]["x"], self.g.pool["stack_spot"]["y"]
+        sx, sy = self.g.pool.stack_spot.x, self.g.pool.stack_spot.y
         supply = BoardSpot("info:supply", sx - 30, sy - 44, 60, 86)
         supply.tipfn = self._supply_tip
         self.add(supply)
@@ -626,7 +626,7 @@ class BoardView(Node):
             text = help.bridge(sid, s.bridges[sid], s)
         else:
             text = names.cap(names.space(r, sid))
-            if sp["kind"] == "start":
+            if sp.kind == "start":
                 text += "\nA starting space: figures begin the game here."
             elif sid in r.long_names and r.long_names[sid] != r.names.get(sid):
                 text = names.cap(r.long_names[sid])
@@ -1005,8 +1005,8 @@ class BoardView(Node):
         # water between the regions
         c.circle((176, 200, 198), 500, 440, 430)
         for rid, reg in self.g.regions.items():
-            cx, cy = reg["centroid"]["x"], reg["centroid"]["y"]
-            rr = reg["draw_radius"]
+            cx, cy = reg.centroid.x, reg.centroid.y
+            rr = reg.draw_radius
             col = theme.REGION_FILL.get(rid, (190, 170, 140))
             c.circle(theme.darken(col, 0.25), cx + 3, cy + 4, rr + 4)
             c.circle(col, cx, cy, rr + 2)
@@ -1016,13 +1016,13 @@ class BoardView(Node):
                 label_y = cy + rr - 4
             if rid == "r_center":
                 label_y = cy - rr + 20
-            c.text(reg["name"], cx, label_y, 15, theme.INK, True, "center")
-        for a, b in self.g.edges:
-            c.line(theme.PATH_EDGE, self.g.xy(a), self.g.xy(b), 7)
-            c.line(theme.PATH, self.g.xy(a), self.g.xy(b), 4)
+            c.text(reg.name, cx, label_y, 15, theme.INK, True, "center")
+        for ea, eb in self.g.edges:
+            c.line(theme.PATH_EDGE, self.g.xy(ea), self.g.xy(eb), 7)
+            c.line(theme.PATH, self.g.xy(ea), self.g.xy(eb), 4)
         for _sid, sp in self.g.spaces.items():
-            x, y = sp["x"], sp["y"]
-            kind = sp["kind"]
+            x, y = sp.x, sp.y
+            kind = sp.kind
             if kind.startswith("bridge"):
                 continue
             c.circle(theme.PATH_EDGE, x, y + 1.5, SPACE_R + 1.5)
@@ -1032,24 +1032,24 @@ class BoardView(Node):
                 c.shape("star", theme.GOLD, x, y, SPACE_R * 0.6)
         # Tile Pool frame (with the banks at its right end)
         p = self.g.pool
-        c.fill((92, 70, 48), 136, p["y"], 738, p["h"] + 12, 10)
-        c.fill((214, 190, 150), 140, p["y"] + 4, 730, p["h"] + 4, 8)
-        c.text("Tile Pool", 150, p["y"] + 9, 11, theme.INK_SOFT, True, "midleft", max_w=90)
-        c.fill((196, 170, 128), 712, p["y"] + 8, 154, p["h"] - 4, 6)
-        c.text("Banks", 789, p["y"] + 9, 11, theme.INK_SOFT, True, "midtop", max_w=140)
+        c.fill((92, 70, 48), 136, p.y, 738, p.h + 12, 10)
+        c.fill((214, 190, 150), 140, p.y + 4, 730, p.h + 4, 8)
+        c.text("Tile Pool", 150, p.y + 9, 11, theme.INK_SOFT, True, "midleft", max_w=90)
+        c.fill((196, 170, 128), 712, p.y + 8, 154, p.h - 4, 6)
+        c.text("Banks", 789, p.y + 9, 11, theme.INK_SOFT, True, "midtop", max_w=140)
         a = self.g.ach
-        c.fill((92, 70, 48), a["x"] - 6, a["y"] - 18, a["w"] + 8, a["h"] + 80, 10)
-        c.fill((214, 190, 150), a["x"] - 2, a["y"] - 14, a["w"], a["h"] + 72, 8)
-        c.text("Achievements", a["x"] + a["w"] / 2 - 3, a["y"] - 16, 11, theme.INK_SOFT, True,
-               "midtop", max_w=a["w"] - 6)
-        c.text("flat", 905, a["y"] - 2, 10, theme.INK_SOFT, False, "midtop")
-        c.text("×mult", 965, a["y"] - 2, 10, theme.INK_SOFT, False, "midtop")
+        c.fill((92, 70, 48), a.x - 6, a.y - 18, a.w + 8, a.h + 80, 10)
+        c.fill((214, 190, 150), a.x - 2, a.y - 14, a.w, a.h + 72, 8)
+        c.text("Achievements", a.x + a.w / 2 - 3, a.y - 16, 11, theme.INK_SOFT, True,
+               "midtop", max_w=a.w - 6)
+        c.text("flat", 905, a.y - 2, 10, theme.INK_SOFT, False, "midtop")
+        c.text("×mult", 965, a.y - 2, 10, theme.INK_SOFT, False, "midtop")
         rv = self.g.reserves
         # tall enough for the fifth seat's card (its area sits at the bottom)
-        c.fill((92, 70, 48), rv["x"], rv["y"] - 30, rv["w"], rv["h"] + 4, 10)
-        c.fill((214, 190, 150), rv["x"] + 4, rv["y"] - 26, rv["w"] - 8, rv["h"] - 4, 8)
-        c.text("Reserves", rv["x"] + rv["w"] / 2, rv["y"] - 20, 11, theme.INK_SOFT, True,
-               "midtop", max_w=rv["w"] - 10)
+        c.fill((92, 70, 48), rv.x, rv.y - 30, rv.w, rv.h + 4, 10)
+        c.fill((214, 190, 150), rv.x + 4, rv.y - 26, rv.w - 8, rv.h - 4, 8)
+        c.text("Reserves", rv.x + rv.w / 2, rv.y - 20, 11, theme.INK_SOFT, True,
+               "midtop", max_w=rv.w - 10)
         return surf
 
     def _draw_bridges(self, c: Canvas, s: Any) -> None:
@@ -1094,7 +1094,7 @@ class BoardView(Node):
             if m.bonus:
                 bt = self.table.rules.bonus_tiles.get(m.bonus)
                 tokens.bonus_tile(c, *lay.bonus, sp.piece_r,
-                                  str(bt.effect.get("effect", "")) if bt else "")
+                                  bt.effect.effect if bt else "")
             else:
                 c.circle(theme.darken(theme.REGION_FILL.get(lay.region, (190, 170, 140)), 0.1),
                          *lay.bonus, sp.piece_r * 0.8, 1)
@@ -1112,8 +1112,8 @@ class BoardView(Node):
         c.fill((196, 186, 166), x - d - r - 2, y - r - 1, 2 * (d + r + 2), 2 * r, r)
         c.icon("pillar", x, y - 0.5, r * 1.5)  # the Pillar of Civilization between its spaces
         region = self.g.regions[lay.region]
-        for ps in region["pillar"]["spaces"]:
-            pid = ps["id"]
+        for ps in region.pillar.spaces:
+            pid = ps.id
             px, py = self.g.pillar[pid]
             v = s.pillars.get(pid, -2)
             if v == -2:
@@ -1164,7 +1164,7 @@ class BoardView(Node):
                             tier=td.stack)
             else:
                 c.fill((190, 168, 130), x - 34, y - 48, 68, 96, 7, 1.5)
-        sx, sy = self.g.pool["stack_spot"]["x"], self.g.pool["stack_spot"]["y"]
+        sx, sy = self.g.pool.stack_spot.x, self.g.pool.stack_spot.y
         supply = s.supply if isinstance(s.supply, int) else len(s.supply)
         for k in range(min(4, supply), 0, -1):
             c.fill((120, 96, 70), sx - 30 + k * 2, sy - 44 - k * 2, 60, 86, 7)
@@ -1183,10 +1183,10 @@ class BoardView(Node):
         t = self.table
         r = t.rules
         for n, aid in enumerate(s.achievements, start=1):
-            spot_ = self.g.ach["spots"][n - 1]
+            spot_ = self.g.ach.spots[n - 1]
             a = r.achievements.get(aid)
             name = a.name if a else aid
-            c.text_box(name, spot_["x"] - 56, spot_["y"] - 40, 112, 34, 10, theme.INK, True)
+            c.text_box(name, spot_.x - 56, spot_.y - 40, 112, 34, 10, theme.INK, True)
             cells = s.ach.get(aid, [-1, -1])
             for ci, col in enumerate(("flat", "multiplier")):
                 x, y = self.g.ach_spot(n, col)
@@ -1388,7 +1388,7 @@ class MonumentCard(Node):
         bonus = r.bonus_tiles.get(m.bonus)
         c.line(theme.PANEL_EDGE, (12, y + 2), (w - 12, y + 2), 1)
         if bonus is not None:
-            tokens.bonus_tile(c, 22, y + 26, 10, str(bonus.effect.get("effect", "")))
+            tokens.bonus_tile(c, 22, y + 26, 10, bonus.effect.effect)
             c.text_box(f"Bonus tile {bonus.name}: {bonus.text}", 40, y + 5, w - 52, 44, 11,
                        theme.INK, False, "left")
         else:

@@ -1,14 +1,14 @@
 """Hover help: what each thing on the table is and the rule it stands for, in words taken
-from the component catalog (engine.aac.data.rules() plus the catalog's rule notes)."""
+from the component catalog: the engine's tables (engine.aac.data.rules()) and the validated
+catalog objects they were built from (its rule notes), never the JSON files themselves."""
 
 from __future__ import annotations
 
-import json
-from functools import lru_cache
 from typing import Any
 
 from engine.aac import names
-from engine.aac.data import data_dir, rules
+from engine.aac.catalog import Catalog
+from engine.aac.data import rules
 
 TYPES = ("compass", "rose", "magnet", "wild")
 ICON_WORDS = {"move": "winged foot (character movement)",
@@ -16,38 +16,15 @@ ICON_WORDS = {"move": "winged foot (character movement)",
               "pillar": "pillar (Pillar Track movement)"}
 
 
-@lru_cache(maxsize=1)
-def catalog() -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for name in ("characters", "monuments", "tiles", "map"):
-        try:
-            with open(data_dir() / f"{name}.json", encoding="utf-8") as fh:
-                out[name] = json.load(fh)
-        except (OSError, ValueError):
-            out[name] = {}
-    return out
-
-
-def _get(path: str, default: Any = "") -> Any:
-    node: Any = catalog()
-    for part in path.split("/"):
-        if isinstance(node, dict):
-            node = node.get(part)
-        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
-            node = node[int(part)]
-        else:
-            return default
-        if node is None:
-            return default
-    return node
+def catalog() -> Catalog:
+    """The validated base catalog the engine's tables come from."""
+    return rules().base
 
 
 def energy(etype: int | str, where: str = "") -> str:
     name = etype if isinstance(etype, str) else TYPES[etype % 4]
-    text = ""
-    for et in _get("characters/energy_types", []) or []:
-        if et.get("id") == name:
-            text = et.get("activation_text", "")
+    text = next((et.activation_text for et in catalog().characters.energy_types
+                 if et.id == name), "")
     head = f"{names.energy(name)} energy" + (f" — {where}" if where else "")
     return f"{head}\nWhen activated: {text}" if text else head
 
@@ -65,35 +42,36 @@ def conduit(cd: str, pos: int) -> str:
     if not cd:
         return base + ": empty (a Conduit bonus tile fills it)"
     icons = ", ".join(ICON_WORDS.get(i, "an icon") for i in rules().conduit_icons.get(cd, ()))
-    rule = _get("tiles/conduit_tokens/matching/text")
+    rule = catalog().tiles.conduit_tokens.matching.text
     return f"{base}: conduit token with {icons}\n{rule}"
 
 
 def channel(charged: bool) -> str:
     state = "charged" if charged else "exhausted (spent)"
-    return f"Channel marker: {state}\n{_get('characters/channel_marker/use')}"
+    return f"Channel marker: {state}\n{catalog().characters.channel_marker.use}"
 
 
 def patron_token(monument: str, held: bool = False) -> str:
     r = rules()
     name = r.names.get(monument, "a monument")
-    gain = _get("monuments/patron_rules/gain/text")
-    use = _get("monuments/patron_rules/use/text")
+    patron = catalog().monuments.patron_rules
+    gain, use = patron.gain.text, patron.use.text
     head = f"Monument Patron token of {name}" + (" (held)" if held else "")
     return f"{head}\nTake it: {gain}\nUse it: {use}"
 
 
 def track(name: str) -> str:
-    for tr in _get("tiles/tracks", []) or []:
-        if tr.get("id") == f"{name}_track":
-            return f"{tr.get('name', name.title())}\n{tr.get('note', '')}"
+    for tr in catalog().tiles.tracks:
+        if tr.id == f"{name}_track":
+            return f"{tr.name}\n{tr.note}"
     return f"{name.title()} Track"
 
 
 def reserve() -> str:
-    sc = _get("characters/energy_reserve/scoring/by_rows_fully_freed", {}) or {}
-    pts = ", ".join(f"{k} row{'s' if k != '1' else ''}: {v} VP" for k, v in sc.items())
-    pair = _get("characters/energy_reserve/pair_bonus")
+    reserve_ = catalog().characters.energy_reserve
+    sc = reserve_.scoring.by_rows_fully_freed
+    pts = ", ".join(f"{k} row{'s' if k != 1 else ''}: {v} VP" for k, v in sc.items())
+    pair = reserve_.pair_bonus
     return ("Energy reserve: energy leaves it only through 'free' effects.\n"
             f"{pair}\nRows fully freed score at the end ({pts}).")
 
@@ -137,16 +115,13 @@ def bridge(space: str, value: str, state: Any) -> str:
 
 
 def pillar(region_name: str) -> str:
-    sc = _get("map/pillar_scoring")
-    note = ""
-    if isinstance(sc, dict):
-        note = sc.get("text") or sc.get("note") or ""
+    note = catalog().map.pillar_scoring.note
     return (f"Pillar of Civilization, {region_name}: bind energy here from your Pillar Track "
             "(at most one of yours per pillar)." + (f"\n{note}" if note else ""))
 
 
 def bound_area(region_name: str) -> str:
-    sc = _get("monuments/bound_area_scoring/by_your_energy_in_one_bound_area", {}) or {}
+    sc = catalog().monuments.bound_area_scoring.by_your_energy_in_one_bound_area
     pts = ", ".join(f"{k}: {v} VP" for k, v in sc.items())
     return (f"Bound energy area of {region_name}: energy bound from a completed section or "
             f"the Monument Track. Your energy here scores at the end ({pts}; 3 at most).")

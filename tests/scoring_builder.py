@@ -4,18 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.aac.catalog import load_catalog
 from engine.aac.core import Ctx
-from engine.aac.data import Rules, build_rules, load_raw
+from engine.aac.data import Rules, build_rules
 from engine.aac.state import EMPTY, GameState, PlayerState
 
 _RULES: Rules | None = None
 
 
 def base_rules() -> Rules:
-    """The catalog's tables, built without the pydantic catalog package (cached)."""
+    """The catalog's tables, built here once (without the expansion catalog)."""
     global _RULES
     if _RULES is None:
-        _RULES = build_rules(load_raw())
+        _RULES = build_rules(load_catalog())
     return _RULES
 
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from engine.aac.catalog import CATALOG_FILES, Catalog, CatalogError, default_data_dir, load_catalog
-from engine.aac.catalog.models import DeployEffect, FreeReserveEffect
+from engine.aac.catalog.effects import DeployEffect, FreeReserveEffect
 
 
 @pytest.fixture(scope="module")
@@ -237,3 +237,64 @@ def test_missing_field(data_copy: Path) -> None:
     mutate(data_copy, "achievements.json", change)
     message = load_error(data_copy)
     assert message.startswith("achievements.json: fixed[1].qualify.at_least: Field required")
+
+
+# -- one set of objects: the engine's tables and the front end read the validated catalog -----
+
+
+def test_rule_tables_keep_the_catalog_they_were_built_from() -> None:
+    from engine.aac.data import build_rules, rules
+
+    r = rules()
+    assert r.catalog is not None and r.expansion is not None
+    # the tables hold the catalog's own typed objects, not copies parsed again
+    token = r.catalog.tiles.default_action_tokens[2]
+    assert r.action_tokens[token.id].effect is token.effect
+    ignotas = next(c for c in r.catalog.characters.characters if c.id == "ignotas")
+    assert r.characters["ignotas"].powers[0].trigger is ignotas.powers[0].trigger
+    fixed = r.catalog.achievements.fixed[0]
+    assert r.achievements[fixed.id].qualify is fixed.qualify
+    # built from any validated catalog: a changed copy changes the tables
+    data = json.loads((default_data_dir() / "map.json").read_text(encoding="utf-8"))
+    data["regions"][1]["name"] = "Emberfall"
+    changed = Catalog(achievements=r.catalog.achievements, characters=r.catalog.characters,
+                      map=type(r.catalog.map).model_validate(data),
+                      monuments=r.catalog.monuments, tiles=r.catalog.tiles)
+    assert build_rules(changed).names[data["regions"][1]["id"]] == "Emberfall"
+
+
+def test_front_end_reads_no_catalog_file() -> None:
+    """game/ reads names, geometry and rule notes through engine.aac.data.rules() and its
+    catalog objects: no module opens assets/data itself."""
+    from engine.aac.catalog import EXPANSION_FILES
+
+    game = Path(__file__).resolve().parents[1] / "game"
+    files = sorted(game.rglob("*.py"))
+    assert len(files) > 20
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        for name in (*CATALOG_FILES, *EXPANSION_FILES):
+            assert name not in text, f"{path.name} names {name}"
+        assert "data_dir(" not in text, f"{path.name} looks for the data folder itself"
+
+
+def test_board_geometry_and_hover_help_come_from_the_catalog_objects(catalog: Catalog) -> None:
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from game import help
+    from game.board_view import BoardGeometry
+
+    geo = BoardGeometry(catalog.map)
+    space = catalog.map.spaces[7]
+    assert geo.spaces[space.id] is space and geo.xy(space.id) == (space.x, space.y)
+    slot = catalog.map.board_areas.tile_pool.slots[2]
+    assert geo.pool_slot(3) == (slot.x, slot.y)
+    assert geo.regions["r_center"].name == next(r.name for r in catalog.map.regions
+                                                if r.id == "r_center")
+    from engine.aac.data import rules
+
+    assert help.catalog() is rules().catalog
+    compass = next(e for e in catalog.characters.energy_types if e.id == "compass")
+    assert help.energy("compass").endswith(compass.activation_text)
+    assert catalog.monuments.patron_rules.use.text in help.patron_token("ember_forge")

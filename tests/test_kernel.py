@@ -189,7 +189,7 @@ def test_every_catalog_trigger_of_a_power_has_a_handler() -> None:
     """Characters' powers act through the trigger bus: each (trigger, effect) pair of the
     catalog has a registered handler (the passive is read by the rules directly)."""
     r = rules()
-    pairs = {(str(pw.trigger["trigger"]), str(pw.effect["effect"]))
+    pairs = {(pw.trigger.trigger, pw.effect.effect)
              for ch in r.characters.values() for pw in ch.powers}
     missing = sorted(p for p in pairs if p not in triggers.POWERS)
     assert not missing, missing

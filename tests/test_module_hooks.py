@@ -31,7 +31,7 @@ from engine.aac.names import ENERGY, loc
 from engine.aac.persist.io import dumps_save, loads_save
 from engine.aac.placement import destinations
 from engine.aac.rules.completion import CompletionPhase
-from engine.aac.rules.effects import recharge
+from engine.aac.rules.reserve import recharge
 from engine.aac.rules.turn import _ends_now, turn_steps
 from engine.aac.scoring import categories, final_scores
 from engine.aac.state import EMPTY, Completion, GameState

@@ -122,7 +122,9 @@ def test_bundle_contents_and_size(bundle):
     folder, work = bundle
     inside = folder / "_internal"
     base = inside if inside.is_dir() else folder
-    for sub, pattern, least in (("assets/data", "*.json", 5), ("assets/fonts", "*.ttf", 2),
+    for sub, pattern, least in (("assets/data", "*.json", 5),
+                                ("assets/data/expansion", "*.json", 7),
+                                ("assets/fonts", "*.ttf", 2),
                                 ("assets/icons", "*.svg", 10), ("saves/scenarios", "*.json", 1)):
         expected = len(list((ROOT / sub).glob(pattern)))
         got = len(list((base / sub).glob(pattern)))

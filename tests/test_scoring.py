@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from engine.aac.catalog.counters import parse_condition, parse_counter
+from engine.aac.catalog.scoring import FlatScoring
 from engine.aac.core import Ctx
 from engine.aac.counters import condition_met, counter_value, qualifies
 from engine.aac.data import COMPASS, MAGNET, ROSE, WILD
@@ -203,9 +205,8 @@ def test_r24_4_aureon_side_a_3_per_player_bridge_touching() -> None:
     put_bridge(ctx, 0, 2, "br_spoke_west")
     assert score_player(ctx, 0).bridge == 12
     put_bridge(ctx, 1, 3, "br_gap_west_north")  # a 5th: hard cap 12
-    assert counter_value(
-        ctx, 0, {"counter": "bridges_touching", "scope": "bridge_regions", "owners": "players"}
-    ) == 5
+    assert counter_value(ctx, 0, parse_counter(
+        {"counter": "bridges_touching", "scope": "bridge_regions", "owners": "players"})) == 5
     assert score_player(ctx, 0).bridge == 12
 
 
@@ -230,8 +231,8 @@ def test_r24_4_ignotas_side_b_pillar_and_area_in_both_regions() -> None:
     bind(ctx, 1, "r_east", COMPASS)  # outside
     assert score_player(ctx, 1).bridge == 0
     side_b = ctx.r.characters["ignotas"].bridge_sides[2][1].scoring
-    assert side_b is not None
-    assert counter_value(ctx, 1, side_b["counter"]) == 1  # only r_west meets both
+    assert side_b is not None and not isinstance(side_b, FlatScoring)
+    assert counter_value(ctx, 1, side_b.counter) == 1  # only r_west meets both
     bind(ctx, 1, "r_north", WILD)
     assert score_player(ctx, 1).bridge == 12
 
@@ -513,20 +514,21 @@ def test_counters_bound_energy_kinds_and_types() -> None:
     ctx.s.ach["ach_castles"][1] = WILD
     board = {"counter": "bound_energy", "scope": "board",
              "kinds": ["bound_area", "pillar", "achievement"]}
-    assert counter_value(ctx, 0, board) == 4
-    assert counter_value(ctx, 0, {**board, "types": ["wild"]}) == 2
-    assert counter_value(ctx, 0, {**board, "types": "claiming_token_type"},
-                         claiming_type=ROSE) == 2
-    assert counter_value(ctx, 0, {**board, "kinds": ["pillar"]}) == 1
+    value = counter_value
+    pc = parse_counter
+    assert value(ctx, 0, pc(board)) == 4
+    assert value(ctx, 0, pc({**board, "types": ["wild"]})) == 2
+    assert value(ctx, 0, pc({**board, "types": "claiming_token_type"}), claiming_type=ROSE) == 2
+    assert value(ctx, 0, pc({**board, "kinds": ["pillar"]})) == 1
     bridge = {**board, "scope": "bridge_regions"}
-    assert counter_value(ctx, 0, bridge, bridge_regions=("r_center", "r_east")) == 1
-    assert counter_value(ctx, 0, bridge) == 0  # no tier-III token on the map
+    assert value(ctx, 0, pc(bridge), bridge_regions=("r_center", "r_east")) == 1
+    assert value(ctx, 0, pc(bridge)) == 0  # no tier-III token on the map
     with pytest.raises(ValueError):
-        counter_value(ctx, 0, {**board, "types": "claiming_token_type"})
+        value(ctx, 0, pc({**board, "types": "claiming_token_type"}))
     with pytest.raises(ValueError):
-        counter_value(ctx, 0, {**board, "scope": "this_monument"})
-    assert counter_value(ctx, 0, {**board, "scope": "this_monument", "kinds": ["bound_area"]},
-                         this_region="r_north") == 2
+        value(ctx, 0, pc({**board, "scope": "this_monument"}))
+    assert value(ctx, 0, pc({**board, "scope": "this_monument", "kinds": ["bound_area"]}),
+                 this_region="r_north") == 2
 
 
 def test_counters_conditions_and_misc() -> None:
@@ -535,13 +537,13 @@ def test_counters_conditions_and_misc() -> None:
     p.shop = [1, 0, 0, 0]
     p.figure = FIGURE_IN_POOL
     tp = {"counter": "tile_pool_energy", "include_character_value": True}
-    assert counter_value(ctx, 0, tp) == 3
-    assert counter_value(ctx, 0, {**tp, "include_character_value": False}) == 1
-    assert condition_met(ctx, 0, {"counter": tp, "at_least": 3})
-    assert not condition_met(ctx, 0, {"counter": tp, "at_least": 4})
+    assert counter_value(ctx, 0, parse_counter(tp)) == 3
+    assert counter_value(ctx, 0, parse_counter({**tp, "include_character_value": False})) == 1
+    assert condition_met(ctx, 0, parse_condition({"counter": tp, "at_least": 3}))
+    assert not condition_met(ctx, 0, parse_condition({"counter": tp, "at_least": 4}))
     ctx.s.ach["ach_castles"][0] = ROSE
-    assert counter_value(ctx, 0, {"counter": "achievement_energy"}) == 1
-    assert counter_value(ctx, 0, {"counter": "character_in_bridge_regions"},
+    assert counter_value(ctx, 0, parse_counter({"counter": "achievement_energy"})) == 1
+    assert counter_value(ctx, 0, parse_counter({"counter": "character_in_bridge_regions"}),
                          bridge_regions=("r_north", "r_east")) == 0
     with pytest.raises(ValueError):
-        counter_value(ctx, 0, {"counter": "no_such_counter"})
+        counter_value(ctx, 0, parse_counter({"counter": "no_such_counter"}))

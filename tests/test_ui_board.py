@@ -91,7 +91,7 @@ def movement_session(seed: int = 5) -> Session:
         d = s.game.pending
         assert d is not None
         if s.is_human(d.seat) and sum(1 for c in d.choices for t in c.targets
-                                      if spaces.get(t, {}).get("kind") in ("path", "start")) >= 2:
+                                      if t in spaces and spaces[t].kind in ("path", "start")) >= 2:
             return s
         s.apply(rng.choice(d.choices).id)
     raise AssertionError("no movement decision found")
@@ -326,19 +326,19 @@ def test_monument_pieces_fit_their_regions(app, players):
         if kind == "bonus_tile":
             continue  # the same place as bonus:<monument>
         region = g.regions[_region_of(sp.target)]
-        c = (region["centroid"]["x"], region["centroid"]["y"])
+        c = (region.centroid.x, region.centroid.y)
         shape = _shape(sp)
         corners = [(shape[1], shape[2]), (shape[1] + shape[3], shape[2]),
                    (shape[1], shape[2] + shape[4]), (shape[1] + shape[3], shape[2] + shape[4])]
         far = math.dist(shape[1:3], c) + shape[3] if shape[0] == "circle" else \
             max(math.dist(p, c) for p in corners)
-        assert far <= region["draw_radius"], f"{sp.target} leaves {region['name']}"
+        assert far <= region.draw_radius, f"{sp.target} leaves {region.name}"
         for sid, s in g.spaces.items():
-            d = _dist_to(shape, (s["x"], s["y"]))
+            d = _dist_to(shape, (s.x, s.y))
             assert d >= space_r, f"{sp.target} overlaps the space {sid} ({d:.1f})"
         checked += 1
         if kind != "section" and kind != "perk":
-            pieces.setdefault(region["id"], []).append((sp.target, shape))
+            pieces.setdefault(region.id, []).append((sp.target, shape))
     assert checked >= 8 * (players + 1)
     for rid, group in pieces.items():
         for i, (a, sa) in enumerate(group):

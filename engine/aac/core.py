@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.aac import events as ev
 from engine.aac import locations
+from engine.aac.catalog.effects import CharacterCountsAsEnergyEffect
 from engine.aac.data import TYPES, Rules
 from engine.aac.state import EMPTY, FIGURE_IN_POOL, Completion, GameState, PlayerState
 from engine.kernel.decisions import Choice, Decision
@@ -75,7 +76,7 @@ def has_power(ctx: Ctx, seat: int, tier: int) -> bool:
 
 def power_effect(ctx: Ctx, seat: int, tier: int) -> str:
     ch = ctx.r.characters[ctx.s.players[seat].character]
-    return str(ch.powers[tier - 1].effect["effect"])
+    return ch.powers[tier - 1].effect.effect
 
 
 def power_id(ctx: Ctx, seat: int, tier: int) -> str:
@@ -87,7 +88,7 @@ def find_power(ctx: Ctx, seat: int, effect_name: str) -> int:
     p = ctx.s.players[seat]
     ch = ctx.r.characters[p.character]
     for pw in ch.powers:
-        if pw.effect.get("effect") == effect_name and p.bridge_loc[pw.tier - 1] != "board":
+        if pw.effect.effect == effect_name and p.bridge_loc[pw.tier - 1] != "board":
             return pw.tier
     return 0
 
@@ -117,14 +118,16 @@ def mark_power_used(ctx: Ctx, seat: int, tier: int) -> None:
 
 def is_valimod(ctx: Ctx, seat: int) -> bool:
     ch = ctx.r.characters[ctx.s.players[seat].character]
-    return ch.passive is not None and ch.passive["effect"]["effect"] == "character_counts_as_energy"
+    return ch.passive is not None and ch.passive.effect.effect == "character_counts_as_energy"
 
 
 def figure_value_in_pool(ctx: Ctx, seat: int) -> int:
     """Valimod's figure counts as 2 shop energy while in the Tile Pool (R25.7.1)."""
     p = ctx.s.players[seat]
     if p.figure == FIGURE_IN_POOL and is_valimod(ctx, seat):
-        return int(ctx.r.characters[p.character].passive["effect"]["value"])  # type: ignore[index]
+        passive = ctx.r.characters[p.character].passive
+        if passive is not None and isinstance(passive.effect, CharacterCountsAsEnergyEffect):
+            return passive.effect.value
     return 0
 
 

@@ -1,7 +1,9 @@
 """Counters and conditions: the catalog's closed counting vocabulary (content README,
 "Counters and conditions").
 
-A counter is `{"counter": name, ...params}`; a condition is `{"counter": {...}, "at_least": N}`.
+A counter is `{"counter": name, ...params}`; a condition is `{"counter": {...}, "at_least": N}`;
+both are the catalog's typed objects (engine.aac.catalog.counters: `parse_counter` and
+`parse_condition` make them from their JSON form).
 They are used for Achievement qualification (R22.1), tier-III bridge scoring (R24.4) and the
 ×2 Achievement column (R24.5).
 
@@ -12,14 +14,41 @@ to no region, so region-restricted counts never include it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from engine.aac.catalog.counters import (
+    AchievementEnergyCounter,
+    BoundAreasWithEnergyCounter,
+    BoundEnergyCounter,
+    BridgeRegionsMeetingCounter,
+    BridgesTouchingCounter,
+    CharacterInBridgeRegionsCounter,
+    Condition,
+    ConduitTokensCounter,
+    Counter,
+    DistinctTypesBoundCounter,
+    MaxBoundInOneRegionCounter,
+    MaxDistinctTypesBoundInOneRegionCounter,
+    RegionsWithBoundEnergyCounter,
+    ReserveTypesFreedCounter,
+    TileIconsCounter,
+    TilePoolEnergyCounter,
+    UpgradedActionsCounter,
+)
 from engine.aac.core import Ctx, figure_regions, figure_value_in_pool
 from engine.aac.data import TYPE_INDEX, TYPES
 
 ALL_KINDS = ("bound_area", "pillar", "achievement")
 ALL_TYPES = tuple(range(len(TYPES)))
+
+RegionScoped = (
+    BoundEnergyCounter
+    | DistinctTypesBoundCounter
+    | MaxDistinctTypesBoundInOneRegionCounter
+    | RegionsWithBoundEnergyCounter
+    | MaxBoundInOneRegionCounter
+)
 
 
 def tier3_bridge_regions(ctx: Ctx, seat: int) -> tuple[str, ...]:
@@ -30,34 +59,21 @@ def tier3_bridge_regions(ctx: Ctx, seat: int) -> tuple[str, ...]:
     return ctx.r.space_regions[loc]
 
 
-def _types(counter: dict[str, Any], claiming_type: int | None) -> tuple[int, ...]:
-    spec = counter.get("types")
+def _types(counter: BoundEnergyCounter, claiming_type: int | None) -> tuple[int, ...]:
+    spec = counter.types
     if spec is None:
         return ALL_TYPES
     if spec == "claiming_token_type":
         if claiming_type is None:
             raise ValueError("counter needs the claiming token's type (claiming_type)")
         return (claiming_type,)
-    if isinstance(spec, str):
-        return (TYPE_INDEX[spec],)
-    return tuple(sorted({TYPE_INDEX[str(t)] for t in spec}))
-
-
-def _kinds(counter: dict[str, Any]) -> tuple[str, ...]:
-    kinds = counter.get("kinds")
-    if kinds is None:
-        return ALL_KINDS
-    out = tuple(str(k) for k in kinds)
-    for k in out:
-        if k not in ALL_KINDS:
-            raise ValueError(f"unknown bound-energy kind {k!r}")
-    return out
+    return tuple(sorted({TYPE_INDEX[t] for t in spec}))
 
 
 def _scope_regions(
     ctx: Ctx,
     seat: int,
-    counter: dict[str, Any],
+    counter: RegionScoped,
     bridge_regions: tuple[str, ...],
     only_region: str | None,
     this_region: str | None,
@@ -65,7 +81,7 @@ def _scope_regions(
     """(regions in scope, whether Achievement energy is in scope)."""
     if only_region is not None:  # a per-region requirement (bridge_regions_meeting)
         return (only_region,), False
-    scope = counter.get("scope", "board")
+    scope = counter.__dict__.get("scope") or "board"  # a model field, or none (board)
     if scope in ("board", "all_regions"):
         return ctx.r.region_order, scope == "board"
     if scope == "bridge_regions":
@@ -74,7 +90,7 @@ def _scope_regions(
         if this_region is None:
             raise ValueError("scope this_monument needs this_region")
         return (this_region,), False
-    raise ValueError(f"unknown counter scope {scope!r}")
+    raise ValueError(f"unknown counter scope {scope!r}")  # pragma: no cover - the model forbids
 
 
 def _region_counts(ctx: Ctx, seat: int, region: str, kinds: Sequence[str]) -> list[int]:
@@ -146,7 +162,7 @@ def bound_to_board(ctx: Ctx, seat: int, types: Sequence[int] = ALL_TYPES) -> int
 def counter_value(
     ctx: Ctx,
     seat: int,
-    counter: dict[str, Any],
+    counter: Counter,
     *,
     bridge_regions: tuple[str, ...] = (),
     claiming_type: int | None = None,
@@ -165,7 +181,7 @@ def counter_value(
 def condition_met(
     ctx: Ctx,
     seat: int,
-    cond: dict[str, Any],
+    cond: Condition,
     *,
     bridge_regions: tuple[str, ...] = (),
     claiming_type: int | None = None,
@@ -182,96 +198,163 @@ def qualifies(ctx: Ctx, seat: int, achievement_id: str) -> bool:
 def _met(
     ctx: Ctx,
     seat: int,
-    cond: dict[str, Any],
+    cond: Condition,
     bridge_regions: tuple[str, ...],
     claiming_type: int | None,
     only_region: str | None,
     this_region: str | None,
 ) -> bool:
     value = _value(
-        ctx, seat, cond["counter"], bridge_regions, claiming_type, only_region, this_region
+        ctx, seat, cond.counter, bridge_regions, claiming_type, only_region, this_region
     )
-    return value >= int(cond["at_least"])
+    return value >= cond.at_least
 
 
 def _value(
     ctx: Ctx,
     seat: int,
-    counter: dict[str, Any],
+    counter: Counter,
     bridge_regions: tuple[str, ...],
     claiming_type: int | None,
     only_region: str | None,
     this_region: str | None,
 ) -> int:
-    s, r = ctx.s, ctx.r
-    p = s.players[seat]
-    name = counter["counter"]
-
-    if name == "tile_icons":
-        icon = counter["icon"]
-        return sum(r.tiles[t].icons.count(icon) for t in (*p.device, *p.staging) if t)
-    if name == "conduit_tokens":
-        return sum(1 for c in p.conduits if c)
-    if name == "upgraded_actions":
-        return sum(1 for a in p.actions if a and r.action_tokens[a].upgrade)
-    if name == "reserve_types_freed":
-        return sum(1 for n in p.reserve if n < 2)
-    if name == "tile_pool_energy":
-        extra = figure_value_in_pool(ctx, seat) if counter.get("include_character_value") else 0
-        return sum(p.shop) + extra
-    if name == "achievement_energy":
-        return sum(_achievement_counts(ctx, seat))
-    if name == "bound_areas_with_energy":
-        regions = (only_region,) if only_region is not None else r.region_order
-        return sum(1 for reg in regions if sum(_region_counts(ctx, seat, reg, ("bound_area",))))
-
-    if name in ("bridge_regions_meeting", "bridges_touching", "character_in_bridge_regions"):
-        regs = bridge_regions or tier3_bridge_regions(ctx, seat)
-        if name == "bridge_regions_meeting":
-            reqs = counter["requirements"]
-            return sum(
-                1
-                for reg in regs
-                if all(
-                    _met(ctx, seat, q, regs, claiming_type, reg, this_region) for q in reqs
-                )
-            )
-        if name == "bridges_touching":
-            scope = counter.get("scope", "bridge_regions")
-            if scope == "board":
-                touching = set(r.region_order)
-            elif scope == "bridge_regions":
-                touching = set(regs)
-            else:
-                raise ValueError(f"unknown bridges_touching scope {scope!r}")
-            owners = counter.get("owners", "players")
-            if owners != "players":
-                raise ValueError(f"unknown bridges_touching owners {owners!r}")
-            return sum(
-                1
-                for space, tok in s.bridges.items()
-                if tok.startswith("p:") and touching.intersection(r.space_regions[space])
-            )
-        return 1 if set(figure_regions(ctx, seat)).intersection(regs) else 0
-
-    kinds = _kinds(counter)
-    regions, with_ach = _scope_regions(
-        ctx, seat, counter, bridge_regions, only_region, this_region
+    return EVALUATORS[counter.counter](
+        ctx, seat, counter, bridge_regions, claiming_type, only_region, this_region
     )
-    if name == "bound_energy":
-        types = _types(counter, claiming_type)
-        c = bound_counts(ctx, seat, regions, kinds, with_ach)
-        return sum(c[t] for t in types)
-    if name == "distinct_types_bound":
-        c = bound_counts(ctx, seat, regions, kinds, with_ach)
-        return sum(1 for n in c if n > 0)
-    if name == "max_distinct_types_bound_in_one_region":
-        return max(
-            (sum(1 for n in _region_counts(ctx, seat, reg, kinds) if n > 0) for reg in regions),
-            default=0,
-        )
-    if name == "regions_with_bound_energy":
-        return sum(1 for reg in regions if sum(_region_counts(ctx, seat, reg, kinds)) > 0)
-    if name == "max_bound_in_one_region":
-        return max((sum(_region_counts(ctx, seat, reg, kinds)) for reg in regions), default=0)
-    raise ValueError(f"unknown counter {name!r}")
+
+
+# One evaluator per counter name (the arguments of `_value`), dispatched by name.
+Evaluator = Callable[
+    [Ctx, int, Any, tuple[str, ...], int | None, str | None, str | None], int
+]
+
+
+def _tile_icons(ctx: Ctx, seat: int, c: TileIconsCounter, *_: object) -> int:
+    p, tiles = ctx.s.players[seat], ctx.r.tiles
+    return sum(tiles[t].icons.count(c.icon) for t in (*p.device, *p.staging) if t)
+
+
+def _conduit_tokens(ctx: Ctx, seat: int, c: ConduitTokensCounter, *_: object) -> int:
+    return sum(1 for x in ctx.s.players[seat].conduits if x)
+
+
+def _upgraded_actions(ctx: Ctx, seat: int, c: UpgradedActionsCounter, *_: object) -> int:
+    tokens = ctx.r.action_tokens
+    return sum(1 for a in ctx.s.players[seat].actions if a and tokens[a].upgrade)
+
+
+def _reserve_types_freed(ctx: Ctx, seat: int, c: ReserveTypesFreedCounter, *_: object) -> int:
+    return sum(1 for n in ctx.s.players[seat].reserve if n < 2)
+
+
+def _tile_pool_energy(ctx: Ctx, seat: int, c: TilePoolEnergyCounter, *_: object) -> int:
+    extra = figure_value_in_pool(ctx, seat) if c.include_character_value else 0
+    return sum(ctx.s.players[seat].shop) + extra
+
+
+def _achievement_energy(ctx: Ctx, seat: int, c: AchievementEnergyCounter, *_: object) -> int:
+    return sum(_achievement_counts(ctx, seat))
+
+
+def _bound_areas_with_energy(
+    ctx: Ctx, seat: int, c: BoundAreasWithEnergyCounter, bridge_regions: tuple[str, ...],
+    claiming_type: int | None, only_region: str | None, this_region: str | None,
+) -> int:
+    regions = (only_region,) if only_region is not None else ctx.r.region_order
+    return sum(1 for reg in regions if sum(_region_counts(ctx, seat, reg, ("bound_area",))))
+
+
+def _bridge_regions_meeting(
+    ctx: Ctx, seat: int, c: BridgeRegionsMeetingCounter, bridge_regions: tuple[str, ...],
+    claiming_type: int | None, only_region: str | None, this_region: str | None,
+) -> int:
+    regs = bridge_regions or tier3_bridge_regions(ctx, seat)
+    return sum(
+        1 for reg in regs
+        if all(_met(ctx, seat, q, regs, claiming_type, reg, this_region) for q in c.requirements)
+    )
+
+
+def _bridges_touching(
+    ctx: Ctx, seat: int, c: BridgesTouchingCounter, bridge_regions: tuple[str, ...],
+    *_: object,
+) -> int:
+    """Player bridge tokens touching either bridge region (scope bridge_regions, owners
+    players: the only values the vocabulary has)."""
+    touching = set(bridge_regions or tier3_bridge_regions(ctx, seat))
+    sr = ctx.r.space_regions
+    return sum(1 for space, tok in ctx.s.bridges.items()
+               if tok.startswith("p:") and touching.intersection(sr[space]))
+
+
+def _character_in_bridge_regions(
+    ctx: Ctx, seat: int, c: CharacterInBridgeRegionsCounter, bridge_regions: tuple[str, ...],
+    *_: object,
+) -> int:
+    regs = bridge_regions or tier3_bridge_regions(ctx, seat)
+    return 1 if set(figure_regions(ctx, seat)).intersection(regs) else 0
+
+
+def _bound_energy(
+    ctx: Ctx, seat: int, c: BoundEnergyCounter, bridge_regions: tuple[str, ...],
+    claiming_type: int | None, only_region: str | None, this_region: str | None,
+) -> int:
+    regions, with_ach = _scope_regions(ctx, seat, c, bridge_regions, only_region, this_region)
+    counts = bound_counts(ctx, seat, regions, c.kinds, with_ach)
+    return sum(counts[t] for t in _types(c, claiming_type))
+
+
+def _distinct_types_bound(
+    ctx: Ctx, seat: int, c: DistinctTypesBoundCounter, bridge_regions: tuple[str, ...],
+    claiming_type: int | None, only_region: str | None, this_region: str | None,
+) -> int:
+    regions, with_ach = _scope_regions(ctx, seat, c, bridge_regions, only_region, this_region)
+    return sum(1 for n in bound_counts(ctx, seat, regions, c.kinds, with_ach) if n > 0)
+
+
+def _max_distinct_types_in_one_region(
+    ctx: Ctx, seat: int, c: MaxDistinctTypesBoundInOneRegionCounter,
+    bridge_regions: tuple[str, ...], claiming_type: int | None, only_region: str | None,
+    this_region: str | None,
+) -> int:
+    regions, _ = _scope_regions(ctx, seat, c, bridge_regions, only_region, this_region)
+    return max(
+        (sum(1 for n in _region_counts(ctx, seat, reg, c.kinds) if n > 0) for reg in regions),
+        default=0,
+    )
+
+
+def _regions_with_bound_energy(
+    ctx: Ctx, seat: int, c: RegionsWithBoundEnergyCounter, bridge_regions: tuple[str, ...],
+    claiming_type: int | None, only_region: str | None, this_region: str | None,
+) -> int:
+    regions, _ = _scope_regions(ctx, seat, c, bridge_regions, only_region, this_region)
+    return sum(1 for reg in regions if sum(_region_counts(ctx, seat, reg, c.kinds)) > 0)
+
+
+def _max_bound_in_one_region(
+    ctx: Ctx, seat: int, c: MaxBoundInOneRegionCounter, bridge_regions: tuple[str, ...],
+    claiming_type: int | None, only_region: str | None, this_region: str | None,
+) -> int:
+    regions, _ = _scope_regions(ctx, seat, c, bridge_regions, only_region, this_region)
+    return max((sum(_region_counts(ctx, seat, reg, c.kinds)) for reg in regions), default=0)
+
+
+EVALUATORS: dict[str, Evaluator] = {
+    "tile_icons": _tile_icons,
+    "conduit_tokens": _conduit_tokens,
+    "upgraded_actions": _upgraded_actions,
+    "reserve_types_freed": _reserve_types_freed,
+    "tile_pool_energy": _tile_pool_energy,
+    "achievement_energy": _achievement_energy,
+    "bound_areas_with_energy": _bound_areas_with_energy,
+    "bridge_regions_meeting": _bridge_regions_meeting,
+    "bridges_touching": _bridges_touching,
+    "character_in_bridge_regions": _character_in_bridge_regions,
+    "bound_energy": _bound_energy,
+    "distinct_types_bound": _distinct_types_bound,
+    "max_distinct_types_bound_in_one_region": _max_distinct_types_in_one_region,
+    "regions_with_bound_energy": _regions_with_bound_energy,
+    "max_bound_in_one_region": _max_bound_in_one_region,
+}

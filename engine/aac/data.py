@@ -1,18 +1,26 @@
-"""Static rule tables built once from the component catalog (assets/data/*.json).
+"""Static rule tables built once from the validated component catalog (engine.aac.catalog).
 
-The catalog is validated by `engine.aac.catalog` (pydantic); this module turns it into the
-small lookup tables the rules engine uses on its hot path. Effects stay as the catalog's
-effect dictionaries: the engine interprets that closed vocabulary.
+`build_rules(catalog)` reads the typed catalog objects (no second parse of the JSON files) into
+the small lookup tables the rules engine uses on its hot path. Effects, triggers, conditions
+and scoring objects stay the catalog's typed objects; `Rules.catalog` and `Rules.expansion`
+keep the whole validated catalogs for readers that need more (the front end's geometry and
+hover help), so everything reads the same objects.
 """
 
 from __future__ import annotations
 
-import json
+import gc
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
+from engine.aac.catalog import Catalog, Expansion, default_data_dir, load_catalog, load_expansion
+from engine.aac.catalog.characters import Character, DeviceLoad, EnergyCounts, Passive, Power
+from engine.aac.catalog.common import EnergyType
+from engine.aac.catalog.counters import Condition
+from engine.aac.catalog.effects import Effect
+from engine.aac.catalog.scoring import FlatScoring, Scoring
+from engine.aac.catalog.triggers import Trigger
 from engine.aac.names import catalog_words
 
 TYPES = ("compass", "rose", "magnet", "wild")
@@ -20,7 +28,12 @@ COMPASS, ROSE, MAGNET, WILD = 0, 1, 2, 3
 TYPE_INDEX = {name: i for i, name in enumerate(TYPES)}
 ICONS = ("move", "monument", "pillar")
 
-Effect = dict[str, Any]
+__all__ = [
+    "COMPASS", "ICONS", "MAGNET", "ROSE", "TYPES", "TYPE_INDEX", "WILD",
+    "AchievementDef", "ActionTokenDef", "BonusTileDef", "BridgeSideDef", "CharacterDef",
+    "Effect", "MonumentDef", "NeutralTokenDef", "PowerDef", "RegionDef", "Rules", "SectionDef",
+    "TileDef", "build_rules", "data_dir", "rules",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +84,7 @@ class PowerDef:
     id: str
     tier: int
     name: str
-    trigger: dict[str, Any]
+    trigger: Trigger
     effect: Effect
     limit: str | None
     limit_with_modules: str | None
@@ -84,7 +97,7 @@ class BridgeSideDef:
     side: str
     bonus: Effect
     bonus_text: str
-    scoring: dict[str, Any] | None
+    scoring: Scoring | None
     scoring_text: str
 
 
@@ -98,7 +111,7 @@ class CharacterDef:
     starting_tiles: tuple[str, ...]
     powers: tuple[PowerDef, ...]  # index tier-1
     bridge_sides: tuple[tuple[BridgeSideDef, BridgeSideDef], ...]  # index tier-1
-    passive: dict[str, Any] | None
+    passive: Passive | None
     qs_loads_2p: tuple[tuple[int, str, tuple[int, ...], tuple[int, ...]], ...]
     qs_loads_3p: tuple[tuple[int, str, tuple[int, ...], tuple[int, ...]], ...]
     qs_pool: tuple[int, ...]
@@ -121,7 +134,7 @@ class ActionTokenDef:
 class AchievementDef:
     id: str
     name: str
-    qualify: dict[str, Any]
+    qualify: Condition
     text: str
     fixed_spot: int  # 0 for the random pool
 
@@ -193,273 +206,222 @@ class Rules:
     flat_min_players: int = 3
     names: dict[str, str] = field(default_factory=dict)  # catalog id -> short player words
     long_names: dict[str, str] = field(default_factory=dict)  # id -> words for tooltips
+    catalog: Catalog | None = None  # the validated base catalog these tables come from
+    expansion: Expansion | None = None  # the expansion catalog (loaded, not yet played)
+
+    @property
+    def base(self) -> Catalog:
+        """The validated base catalog (for readers beyond the tables: geometry, rule texts)."""
+        if self.catalog is None:
+            raise LookupError("these rule tables were built without their catalog")
+        return self.catalog
 
 
 def data_dir() -> Path:
-    import sys
-
-    bundle = getattr(sys, "_MEIPASS", None)
-    if bundle:
-        return Path(bundle) / "assets" / "data"
-    return Path(__file__).resolve().parents[2] / "assets" / "data"
+    """`assets/data` (inside a PyInstaller bundle when frozen)."""
+    return default_data_dir()
 
 
-def _types(names: list[str]) -> tuple[int, ...]:
+def _types(names: tuple[EnergyType, ...]) -> tuple[int, ...]:
     return tuple(TYPE_INDEX[n] for n in names)
 
 
-def _counts(d: dict[str, int]) -> tuple[int, int, int, int]:
-    return (d.get("compass", 0), d.get("rose", 0), d.get("magnet", 0), d.get("wild", 0))
+def _counts(c: EnergyCounts) -> tuple[int, int, int, int]:
+    return (c.compass, c.rose, c.magnet, c.wild)
 
 
 Load = tuple[int, str, tuple[int, ...], tuple[int, ...]]
 
 
-def _loads(entries: list[dict[str, Any]]) -> tuple[Load, ...]:
-    return tuple(
-        (int(e["position"]), str(e["tile"]), _types(e["top"]), _types(e["bottom"])) for e in entries
+def _loads(entries: tuple[DeviceLoad, ...]) -> tuple[Load, ...]:
+    return tuple((e.position, e.tile, _types(e.top), _types(e.bottom)) for e in entries)
+
+
+def _character(ch: Character) -> CharacterDef:
+    def power(p: Power) -> PowerDef:
+        return PowerDef(id=p.id, tier=p.tier, name=p.name, trigger=p.trigger, effect=p.effect,
+                        limit=p.limit, limit_with_modules=p.limit_with_modules, text=p.text)
+
+    sides = []
+    for bt in sorted(ch.bridge_tokens, key=lambda b: b.tier):
+        a, b = sorted(bt.sides, key=lambda s: s.side)
+        sides.append(tuple(
+            BridgeSideDef(id=s.id, side=s.side, bonus=s.bonus, bonus_text=s.bonus_text,
+                          scoring=s.end_game_scoring, scoring_text=s.end_game_text or "")
+            for s in (a, b)))
+    qs = ch.quick_start
+    et = ch.energy_tokens
+    return CharacterDef(
+        id=ch.id, name=ch.name, colour=ch.colour, colour_hex=ch.colour_hex,
+        energy=(et.compass, et.rose, et.magnet, et.wild),
+        starting_tiles=ch.starting_tiles,
+        powers=tuple(power(p) for p in sorted(ch.powers, key=lambda p: p.tier)),
+        bridge_sides=tuple((s[0], s[1]) for s in sides), passive=ch.passive,
+        qs_loads_2p=_loads(qs.device_loads.two_players),
+        qs_loads_3p=_loads(qs.device_loads.three_plus_players),
+        qs_pool=_types(qs.tile_pool),
+        qs_reserve=_counts(qs.energy_reserve),
+        qs_exhausted_2p=_counts(qs.exhausted_pool.two_players),
+        qs_exhausted_3p=_counts(qs.exhausted_pool.three_plus_players),
     )
 
 
-def build_rules(raw: dict[str, dict[str, Any]]) -> Rules:
-    r = Rules()
-    m = raw["map"]
+def build_rules(catalog: Catalog, expansion: Expansion | None = None) -> Rules:
+    """The engine's tables from the validated catalog objects."""
+    r = Rules(catalog=catalog, expansion=expansion)
+    m = catalog.map
     names: dict[str, str] = {}
-    nb: dict[str, list[str]] = {s["id"]: [] for s in m["spaces"]}
-    for e in m["edges"]:
-        nb[e["a"]].append(e["b"])
-        nb[e["b"]].append(e["a"])
-    r.spaces = tuple(s["id"] for s in m["spaces"])
+    nb: dict[str, list[str]] = {s.id: [] for s in m.spaces}
+    for e in m.edges:
+        nb[e.a].append(e.b)
+        nb[e.b].append(e.a)
+    r.spaces = tuple(s.id for s in m.spaces)
     r.neighbours = {k: tuple(v) for k, v in nb.items()}
-    r.space_xy = {s["id"]: (int(s["x"]), int(s["y"])) for s in m["spaces"]}
+    r.space_xy = {s.id: (s.x, s.y) for s in m.spaces}
+    spaces = {s.id: s for s in m.spaces}
     bridges = []
-    for s in m["spaces"]:
-        if s.get("regions"):
-            r.space_regions[s["id"]] = tuple(s["regions"])
-            bridges.append(s["id"])
-            site = s["bridge_site"]
-            r.bridge_role[s["id"]] = site["role"]
-            if site.get("setup_region"):
-                r.bridge_setup_region[s["id"]] = site["setup_region"]
-            if site.get("neutral_token"):
-                r.bridge_fixed_token[s["id"]] = site["neutral_token"]
+    for s in m.spaces:
+        if s.regions:
+            r.space_regions[s.id] = s.regions
+            bridges.append(s.id)
+            site = s.bridge_site
+            assert site is not None  # a bridge space has its site (catalog check)
+            r.bridge_role[s.id] = site.role
+            if site.setup_region:
+                r.bridge_setup_region[s.id] = site.setup_region
+            if site.neutral_token:
+                r.bridge_fixed_token[s.id] = site.neutral_token
         else:
-            r.space_regions[s["id"]] = (s["region"],)
+            assert s.region is not None
+            r.space_regions[s.id] = (s.region,)
     r.bridge_spaces = tuple(bridges)
-    order = []
     outer = []
-    for reg in m["regions"]:
-        pil = reg["pillar"]["spaces"]
-        left = next(p["id"] for p in pil if p["side"] == "left")
-        right = next(p["id"] for p in pil if p["side"] == "right")
-        start = reg["start_space"]
-        facing = next(s for s in m["spaces"] if s["id"] == start).get("initial_facing_options", [])
+    for reg in m.regions:
+        pil = reg.pillar.spaces
+        left = next(p.id for p in pil if p.side == "left")
+        right = next(p.id for p in pil if p.side == "right")
         rd = RegionDef(
-            id=reg["id"],
-            name=reg["name"],
-            central=reg["kind"] == "central",
-            clockwise_index=int(reg.get("clockwise_index") or 0),
-            start_space=start,
-            facing_options=tuple(facing),
-            monument=reg["monument_site"]["monument"],
-            pillar_left=left,
-            pillar_right=right,
+            id=reg.id, name=reg.name, central=reg.kind == "central",
+            clockwise_index=reg.clockwise_index or 0, start_space=reg.start_space,
+            facing_options=spaces[reg.start_space].initial_facing_options or (),
+            monument=reg.monument_site.monument, pillar_left=left, pillar_right=right,
         )
         r.regions[rd.id] = rd
         names[rd.id] = rd.name
-        order.append(rd.id)
         r.pillar_region[left] = rd.id
         r.pillar_region[right] = rd.id
         if rd.central:
             r.central_region = rd.id
         else:
             outer.append(rd)
-    r.region_order = tuple(order)
+    r.region_order = tuple(r.regions)
     r.outer_regions_cw = tuple(x.id for x in sorted(outer, key=lambda x: x.clockwise_index))
-    r.region_adjacent = {
-        a["region"]: tuple(a["shares_bridge_space_with"]) for a in m["region_adjacency"]
-    }
-    for t in m["neutral_bridge_tokens"]:
-        r.neutral_tokens[t["id"]] = NeutralTokenDef(
-            id=t["id"],
-            name=t["name"],
-            group=t["group"],
-            min_players=int(t["min_players"]),
-            site=t.get("site", ""),
-            bonus=t["bonus"],
-            bonus_text=t["bonus_text"],
+    r.region_adjacent = {a.region: a.shares_bridge_space_with for a in m.region_adjacency}
+    for nt in m.neutral_bridge_tokens:
+        r.neutral_tokens[nt.id] = NeutralTokenDef(
+            id=nt.id, name=nt.name, group=nt.group, min_players=nt.min_players,
+            site=nt.site or "", bonus=nt.bonus, bonus_text=nt.bonus_text,
         )
-    ps = m["pillar_scoring"]["by_pillars_with_your_energy"]
-    r.pillar_vp = (0,) + tuple(int(ps[str(i)]) for i in range(1, 7))
-    r.pool_prices = tuple(int(s["price"]) for s in m["board_areas"]["tile_pool"]["slots"])
+    ps = m.pillar_scoring.by_pillars_with_your_energy
+    r.pillar_vp = (0,) + tuple(ps[i] for i in range(1, 7))
+    r.pool_prices = tuple(s.price for s in m.board_areas.tile_pool.slots)
 
-    mon = raw["monuments"]
-    for md in mon["monuments"]:
+    mon = catalog.monuments
+    for md in mon.monuments:
         secs = []
-        for s in sorted(md["sections"], key=lambda s: s["number"]):
-            sd = SectionDef(
-                id=s["id"],
-                monument=md["id"],
-                number=int(s["number"]),
-                symbols=_types([x["symbol"] for x in s["spaces"]]),
-                perk=tuple(s["perk"]["types"]),
-                perk_text=s.get("perk_text", ""),
-            )
+        for sec in sorted(md.sections, key=lambda x: x.number):
+            sd = SectionDef(id=sec.id, monument=md.id, number=sec.number,
+                            symbols=_types(tuple(x.symbol for x in sec.spaces)),
+                            perk=tuple(sec.perk.types), perk_text=sec.perk_text)
             secs.append(sd)
             r.sections[sd.id] = sd
-        mdef = MonumentDef(
-            id=md["id"],
-            name=md["name"],
-            region=md["region"],
-            sections=tuple(secs),
-            always=bool(md["always_in_use"]),
-        )
+        mdef = MonumentDef(id=md.id, name=md.name, region=md.region, sections=tuple(secs),
+                           always=md.always_in_use)
         r.monuments[mdef.id] = mdef
         r.monument_by_region[mdef.region] = mdef.id
         names[mdef.id] = mdef.name
-    r.monument_order = tuple(mon["vertical_order_bottom_to_top"])
-    for b in mon["monument_bonus_tiles"]:
-        r.bonus_tiles[b["id"]] = BonusTileDef(
-            id=b["id"], name=b["name"], min_players=int(b["min_players"]), effect=b["effect"],
-            text=b["text"],
-        )
-        names[b["id"]] = b["name"]
-    bs = mon["bound_area_scoring"]["by_your_energy_in_one_bound_area"]
-    r.bound_vp = (0, int(bs["1"]), int(bs["2"]), int(bs["3"]))
+    r.monument_order = mon.vertical_order_bottom_to_top
+    for b in mon.monument_bonus_tiles:
+        r.bonus_tiles[b.id] = BonusTileDef(id=b.id, name=b.name, min_players=b.min_players,
+                                           effect=b.effect, text=b.text)
+        names[b.id] = b.name
+    bs = mon.bound_area_scoring.by_your_energy_in_one_bound_area
+    r.bound_vp = (0, bs[1], bs[2], bs[3])
 
-    t = raw["tiles"]
-    for st in t["starting_tiles"]["tiles"]:
-        r.tiles[st["id"]] = TileDef(
-            id=st["id"], top=int(st["top_slots"]), bottom=int(st["bottom_slots"]),
-            icons=tuple(st["icons"]), stack="", min_players=2, number=str(st["number"]),
-        )
-    shop = []
-    for st in t["shop_tiles"]:
-        r.tiles[st["id"]] = TileDef(
-            id=st["id"], top=int(st["top_slots"]), bottom=int(st["bottom_slots"]),
-            icons=tuple(st["icons"]), stack=st["stack"], min_players=int(st["min_players"]),
-            number="",
-        )
-        shop.append(st["id"])
-    r.shop_tiles = tuple(shop)
-    r.track_top = int(t["tracks"][0]["top_peg"])
-    defaults = []
-    for a in t["default_action_tokens"]:
-        r.action_tokens[a["id"]] = ActionTokenDef(
-            id=a["id"], column=int(a["position"]), name=a["name"], effect=a["effect"],
-            text=a["text"], upgrade=False,
-        )
-        defaults.append(a["id"])
-        names[a["id"]] = a["name"]
-    r.default_tokens = tuple(defaults)
-    designs = []
-    for u in t["action_upgrades"]:
-        r.action_tokens[u["id"]] = ActionTokenDef(
-            id=u["id"], column=int(u["column"]), name=u["name"], effect=u["effect"],
-            text=u["text"], upgrade=True,
-        )
-        designs.append(u["id"])
-        r.upgrade_copies[u["id"]] = tuple(int(c["min_players"]) for c in u["copies"])
-        names[u["id"]] = u["name"]
-    r.upgrade_designs = tuple(designs)
+    tl = catalog.tiles
+    for st in tl.starting_tiles.tiles:
+        r.tiles[st.id] = TileDef(id=st.id, top=st.top_slots, bottom=st.bottom_slots,
+                                 icons=st.icons, stack="", min_players=2, number=st.number)
+    for sh in tl.shop_tiles:
+        r.tiles[sh.id] = TileDef(id=sh.id, top=sh.top_slots, bottom=sh.bottom_slots,
+                                 icons=sh.icons, stack=sh.stack, min_players=sh.min_players,
+                                 number="")
+    r.shop_tiles = tuple(sh.id for sh in tl.shop_tiles)
+    r.track_top = tl.tracks[0].top_peg
+    for at in tl.default_action_tokens:
+        r.action_tokens[at.id] = ActionTokenDef(id=at.id, column=at.position, name=at.name,
+                                                effect=at.effect, text=at.text, upgrade=False)
+        names[at.id] = at.name
+    r.default_tokens = tuple(at.id for at in tl.default_action_tokens)
+    for u in tl.action_upgrades:
+        r.action_tokens[u.id] = ActionTokenDef(id=u.id, column=u.column, name=u.name,
+                                               effect=u.effect, text=u.text, upgrade=True)
+        r.upgrade_copies[u.id] = tuple(c.min_players for c in u.copies)
+        names[u.id] = u.name
+    r.upgrade_designs = tuple(u.id for u in tl.action_upgrades)
     piles = []
-    for stack in t["conduit_tokens"]["stacks"]:
-        ids = []
-        for tok in stack["tokens_top_to_bottom"]:
-            r.conduit_icons[tok["id"]] = tuple(tok["icons"])
-            ids.append(tok["id"])
-        piles.append(tuple(ids))
+    for stack in tl.conduit_tokens.stacks:
+        for tok in stack.tokens_top_to_bottom:
+            r.conduit_icons[tok.id] = tok.icons
+        piles.append(tuple(tok.id for tok in stack.tokens_top_to_bottom))
     r.conduit_piles = tuple(piles)
 
-    c = raw["characters"]
-    for et in c["energy_types"]:
-        r.energy_activation[et["id"]] = et["activation"]
-    rs = c["energy_reserve"]["scoring"]["by_rows_fully_freed"]
-    r.reserve_vp = (0,) + tuple(int(rs[str(i)]) for i in range(1, 5))
-    corder = []
-    for ch in c["characters"]:
-        powers = tuple(
-            PowerDef(
-                id=p["id"], tier=int(p["tier"]), name=p["name"], trigger=p["trigger"],
-                effect=p["effect"], limit=p.get("limit"),
-                limit_with_modules=p.get("limit_with_modules"), text=p["text"],
-            )
-            for p in sorted(ch["powers"], key=lambda p: p["tier"])
-        )
-        for p in powers:
-            names[p.id] = p.name
-        sides = []
-        for bt in sorted(ch["bridge_tokens"], key=lambda b: b["tier"]):
-            pair = tuple(
-                BridgeSideDef(
-                    id=s["id"], side=s["side"], bonus=s["bonus"], bonus_text=s["bonus_text"],
-                    scoring=s.get("end_game_scoring"), scoring_text=s.get("end_game_text", ""),
-                )
-                for s in sorted(bt["sides"], key=lambda s: s["side"])
-            )
-            sides.append((pair[0], pair[1]))
-        qs = ch["quick_start"]
-        et = ch["energy_tokens"]
-        cd = CharacterDef(
-            id=ch["id"], name=ch["name"], colour=ch["colour"], colour_hex=ch["colour_hex"],
-            energy=(int(et["compass"]), int(et["rose"]), int(et["magnet"]), int(et["wild"])),
-            starting_tiles=tuple(ch["starting_tiles"]), powers=powers,
-            bridge_sides=tuple(sides), passive=ch.get("passive"),
-            qs_loads_2p=_loads(qs["device_loads"]["two_players"]),
-            qs_loads_3p=_loads(qs["device_loads"]["three_plus_players"]),
-            qs_pool=_types(qs["tile_pool"]),
-            qs_reserve=_counts(qs["energy_reserve"]),
-            qs_exhausted_2p=_counts(qs["exhausted_pool"]["two_players"]),
-            qs_exhausted_3p=_counts(qs["exhausted_pool"]["three_plus_players"]),
-        )
+    c = catalog.characters
+    for etd in c.energy_types:
+        r.energy_activation[etd.id] = etd.activation
+    rs = c.energy_reserve.scoring.by_rows_fully_freed
+    r.reserve_vp = (0,) + tuple(rs[i] for i in range(1, 5))
+    for ch in c.characters:
+        cd = _character(ch)
         r.characters[cd.id] = cd
-        corder.append(cd.id)
+        names.update((p.id, p.name) for p in cd.powers)
         names[cd.id] = cd.name
-    r.character_order = tuple(corder)
+    r.character_order = tuple(r.characters)
 
-    a = raw["achievements"]
-    for col in a["columns"]:
-        if col["column"] == "flat":
-            r.flat_vp = int(col["scoring"]["vp"])
-            r.flat_min_players = int(col["min_players"])
-    fixed = []
-    for f in sorted(a["fixed"], key=lambda f: f["spot"]):
-        r.achievements[f["id"]] = AchievementDef(
-            id=f["id"], name=f["name"], qualify=f["qualify"], text=f["text"],
-            fixed_spot=int(f["spot"].rsplit("_", 1)[1]),
-        )
-        fixed.append(f["id"])
-        names[f["id"]] = f["name"]
-    r.fixed_achievements = tuple(fixed)
-    rnd = []
-    for f in a["random_pool"]:
-        r.achievements[f["id"]] = AchievementDef(
-            id=f["id"], name=f["name"], qualify=f["qualify"], text=f["text"], fixed_spot=0
-        )
-        rnd.append(f["id"])
-        names[f["id"]] = f["name"]
-    r.random_achievements = tuple(rnd)
+    a = catalog.achievements
+    for col in a.columns:
+        if col.column == "flat" and isinstance(col.scoring, FlatScoring):
+            r.flat_vp = col.scoring.vp
+            r.flat_min_players = col.min_players
+    for f in sorted(a.fixed, key=lambda f: f.spot):
+        r.achievements[f.id] = AchievementDef(id=f.id, name=f.name, qualify=f.qualify,
+                                              text=f.text, fixed_spot=int(f.spot.rsplit("_")[-1]))
+        names[f.id] = f.name
+    r.fixed_achievements = tuple(f.id for f in sorted(a.fixed, key=lambda f: f.spot))
+    for ra in a.random_pool:
+        r.achievements[ra.id] = AchievementDef(id=ra.id, name=ra.name, qualify=ra.qualify,
+                                               text=ra.text, fixed_spot=0)
+        names[ra.id] = ra.name
+    r.random_achievements = tuple(ra.id for ra in a.random_pool)
     # player words for every catalog id (engine.aac.names); the printed names above win
-    short, long_ = catalog_words(raw)
+    short, long_ = catalog_words(catalog)
     short.update(names)
     r.names = short
     r.long_names = long_
     return r
 
 
-def load_raw(directory: Path | None = None) -> dict[str, dict[str, Any]]:
-    d = directory or data_dir()
-    out: dict[str, dict[str, Any]] = {}
-    for name in ("map", "monuments", "tiles", "characters", "achievements"):
-        with open(d / f"{name}.json", encoding="utf-8") as fh:
-            out[name] = json.load(fh)
-    return out
-
-
 @lru_cache(maxsize=1)
 def rules() -> Rules:
-    """The validated catalog as engine tables (validated once per process)."""
-    from engine.aac.catalog import load_catalog
+    """The validated catalogs as engine tables (loaded and validated once per process; the
+    expansion catalog is validated too, so a broken file stops the start with its name).
 
-    load_catalog()
-    return build_rules(load_raw())
+    Everything alive once they are built (the catalogs, the tables, the model classes and
+    modules) lives as long as the process, so it is moved out of the cyclic garbage
+    collector's reach (gc.freeze): the bots' cloning would otherwise pay for scanning these
+    long-lived objects again and again in full collections."""
+    catalog = load_catalog()
+    tables = build_rules(catalog, load_expansion(catalog))
+    gc.collect()
+    gc.freeze()
+    return tables

@@ -5,7 +5,7 @@ The engine identifies things by catalog ids (`shop_i_06`, `sp_east_out_ccw`, `br
 and by small location strings (`slot:3:top`, `section:ember_forge:2`). None of these may reach a
 player. This module is the one place that turns them into words:
 
-- `catalog_words(raw)` builds, from the raw catalog files, a short name (fits a button or a log
+- `catalog_words(catalog)` builds, from the validated catalog, a short name (fits a button or a log
   line) and a long name (for tooltips) for every catalog id. `engine.aac.data.build_rules` stores
   them as `Rules.names` and `Rules.long_names`, so rule code keeps using `ctx.name(id)`, a dict
   lookup, on its hot path.
@@ -24,13 +24,18 @@ Naming scheme (what a player can find on the board):
   number: "Aureon's tile 3 (foot)";
 - sections "Ember Forge, section 2"; energy types capitalised ("Compass").
 
-This module imports nothing of the engine at run time (engine.aac.data imports it).
+This module imports only the catalog's models at run time (engine.aac.data imports it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
+
+from engine.aac.catalog import Catalog
+from engine.aac.catalog import effects as ef
+from engine.aac.catalog.common import walk_models
+from engine.aac.catalog.map import MapFile
 
 if TYPE_CHECKING:
     from engine.aac.data import Rules
@@ -145,54 +150,45 @@ def _slots(n: int, what: str) -> str:
 # --- the catalog's ids -----------------------------------------------------------------------
 
 
-def _walk(o: Any, out: list[dict[str, Any]]) -> None:
-    if isinstance(o, dict):
-        if isinstance(o.get("id"), str):
-            out.append(o)
-        for v in o.values():
-            _walk(v, out)
-    elif isinstance(o, list):
-        for v in o:
-            _walk(v, out)
-
-
-def catalog_entities(raw: dict[str, Any]) -> list[dict[str, Any]]:
-    """Every object with an "id" in the raw catalog files, in file order."""
+def catalog_entities(catalog: Catalog) -> list[dict[str, Any]]:
+    """The fields of every catalog object with an id, file by file (the order is irrelevant:
+    ids are unique)."""
     out: list[dict[str, Any]] = []
-    for key in sorted(raw):
-        _walk(raw[key], out)
+    for part in (catalog.achievements, catalog.characters, catalog.map, catalog.monuments,
+                 catalog.tiles):
+        out.extend(vars(node) for _, node in walk_models(part)
+                   if isinstance(vars(node).get("id"), str))
     return out
 
 
-def _space_words(m: dict[str, Any], rn: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
+def _space_words(m: MapFile, rn: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
     """Names of the map's path and bridge spaces (see the module docstring)."""
     short: dict[str, str] = {}
     long_: dict[str, str] = {}
-    nb: dict[str, list[str]] = {s["id"]: [] for s in m["spaces"]}
-    for e in m["edges"]:
-        nb[e["a"]].append(e["b"])
-        nb[e["b"]].append(e["a"])
-    spaces = {s["id"]: s for s in m["spaces"]}
+    nb: dict[str, list[str]] = {s.id: [] for s in m.spaces}
+    for e in m.edges:
+        nb[e.a].append(e.b)
+        nb[e.b].append(e.a)
+    spaces = {s.id: s for s in m.spaces}
     bridge_to: dict[str, tuple[str, str]] = {}  # path space -> (bridge, other region)
     for sid, s in spaces.items():
-        regs = s.get("regions")
+        regs = s.regions
         if not regs:
             continue
-        role = (s.get("bridge_site") or {}).get("role", "")
+        role = s.bridge_site.role if s.bridge_site is not None else ""
         a, b = rn.get(regs[0], regs[0]), rn.get(regs[1], regs[1])
         which = {"ring_inner": "inner bridge", "ring_outer": "outer bridge"}.get(role, "bridge")
         short[sid] = f"the {which} between {a} and {b}"
         long_[sid] = f"the {which} between {a} and {b} (a bridge space)"
         for n in nb[sid]:
-            reg = spaces[n].get("region")
+            reg = spaces[n].region
             other = regs[1] if reg == regs[0] else regs[0]
             bridge_to[n] = (which, rn.get(other, other))
     for sid, s in spaces.items():
-        reg = s.get("region")
-        if not reg:
+        if not s.region:
             continue
-        r = rn.get(reg, reg)
-        if s.get("kind") == "start":
+        r = rn.get(s.region, s.region)
+        if s.kind == "start":
             short[sid] = f"{r} start space"
             long_[sid] = f"{r} start space (figures begin the game here)"
         elif sid in bridge_to:
@@ -211,11 +207,11 @@ def _space_words(m: dict[str, Any], rn: dict[str, str]) -> tuple[dict[str, str],
     return short, long_
 
 
-def catalog_words(raw: dict[str, Any]) -> tuple[dict[str, str], dict[str, str]]:
-    """(short, long) player words for every catalog id. `raw` maps file stem -> parsed JSON."""
+def catalog_words(catalog: Catalog) -> tuple[dict[str, str], dict[str, str]]:
+    """(short, long) player words for every id of the validated catalog."""
     short: dict[str, str] = {}
     long_: dict[str, str] = {}
-    ents = catalog_entities(raw)
+    ents = catalog_entities(catalog)
     for o in ents:  # everything with a printed name first
         if isinstance(o.get("name"), str):
             short[o["id"]] = o["name"]
@@ -223,86 +219,81 @@ def catalog_words(raw: dict[str, Any]) -> tuple[dict[str, str], dict[str, str]]:
         short[key] = word
     for key, word in ICON_LONG.items():
         short[key] = cap(word)
-    m = raw.get("map", {})
-    rn = {r["id"]: r["name"] for r in m.get("regions", [])}
-    chars = {c["id"]: c["name"] for c in raw.get("characters", {}).get("characters", [])}
-    mons = {x["id"]: x["name"] for x in raw.get("monuments", {}).get("monuments", [])}
-    region_mon = {r["id"]: mons.get(r["monument_site"]["monument"], "")
-                  for r in m.get("regions", [])}
-    if m:
-        s, lg = _space_words(m, rn)
-        short.update(s)
-        long_.update(lg)
-    for reg in m.get("regions", []):
-        r = reg["name"]
-        mon = region_mon.get(reg["id"]) or r
-        site = reg["monument_site"]
-        short[site["id"]] = f"the site of {mon}"
-        short[site["bound_area"]["id"]] = f"the bound energy area of {mon}"
-        long_[site["bound_area"]["id"]] = f"the bound energy area of {mon} ({r})"
-        short[site["patron_token_spot"]["id"]] = f"the Patron Token spot of {mon}"
-        for p in reg["pillar"]["spaces"]:
-            short[p["id"]] = f"the Pillar of {r}, {p['side']} space"
-            long_[p["id"]] = f"the {p['side']} space of the Pillar of Civilization in {r}"
-    for e in m.get("edges", []):
-        a, b = short.get(e["a"], e["a"]), short.get(e["b"], e["b"])
-        short[e["id"]] = f"the path from {a} to {b}"
-    for f in m.get("forks", []):
-        short[f["id"]] = f"the fork at {short.get(f['space'], f['space'])}"
-    for mon in raw.get("monuments", {}).get("monuments", []):
-        for sec in mon["sections"]:
-            short[sec["id"]] = f"{mon['name']}, section {sec['number']}"
-            for k, sp in enumerate(sec.get("spaces", [])):
-                if isinstance(sp, dict) and "id" in sp:
-                    short[sp["id"]] = (f"{mon['name']}, section {sec['number']}, "
-                                       f"space {k + 1} ({energy(sp.get('symbol', ''))})")
-    for rt in raw.get("monuments", {}).get("randomizer_tokens", []):
-        short[rt["id"]] = f"the randomizer token of {mons.get(rt['monument'], rt['monument'])}"
-    tiles = raw.get("tiles", {})
-    for st in tiles.get("starting_tiles", {}).get("tiles", []):
-        owner = chars.get(st["character"], st["character"])
-        ic = icons_short(st["icons"])
-        short[st["id"]] = f"{owner}'s tile {st['number']}" + (f" ({ic})" if ic else "")
-        long_[st["id"]] = (f"{owner}'s starting tile {st['number']}: "
-                           f"{_slots(st['top_slots'], 'top')}, "
-                           f"{_slots(st['bottom_slots'], 'bottom')}, {icons_long(st['icons'])}")
-    for st in tiles.get("shop_tiles", []):
-        ic = icons_short(st["icons"])
-        short[st["id"]] = (f"Tier {st['stack']} tile ({st['top_slots']}+{st['bottom_slots']}"
-                           + (f", {ic})" if ic else ")"))
-        long_[st["id"]] = (f"a tier {st['stack']} tile: {_slots(st['top_slots'], 'top')}, "
-                           f"{_slots(st['bottom_slots'], 'bottom')}, {icons_long(st['icons'])}")
-    for stack in tiles.get("conduit_tokens", {}).get("stacks", []):
-        short[stack["id"]] = f"the {ICON_LONG.get(stack['icon'], stack['icon'])} conduit stack"
-        for tok in stack["tokens_top_to_bottom"]:
-            kind = "double " if tok.get("double") else ""
-            short[tok["id"]] = f"{kind}{icons_short(tok['icons'][:1])} conduit"
-            long_[tok["id"]] = f"a {kind}conduit token with {icons_long(tok['icons'])}"
-    for up in tiles.get("action_upgrades", []):
-        for cp in up.get("copies", []):
-            short[cp["id"]] = f"{up['name']} ({cp['min_players']}+ players copy)"
-    dev = tiles.get("device", {})
-    for pos in dev.get("positions", []):
-        short[pos["id"]] = f"position {pos['position']}"
-    for k, d in enumerate(dev.get("on_deck_spaces", [])):
-        short[d["id"]] = f"staging space {'AB'[k] if k < 2 else k + 1}"
-    for cs in dev.get("conduit_spaces", []):
-        short[cs["id"]] = f"the conduit space above position {cs['above_position']}"
-    for ch in raw.get("characters", {}).get("characters", []):
-        nm = ch["name"]
-        if isinstance(ch.get("channel_marker"), dict):
-            short[ch["channel_marker"]["id"]] = f"{nm}'s Channel Marker"
-        if isinstance(ch.get("quick_start"), dict) and "id" in ch["quick_start"]:
-            short[ch["quick_start"]["id"]] = f"{nm}'s quick-start set-up"
-        for bt in ch.get("bridge_tokens", []):
-            tier = ROMAN[int(bt["tier"])]
-            short[bt["id"]] = f"{nm}'s Bridge Token {tier}"
-            for sd in bt.get("sides", []):
-                short[sd["id"]] = f"{nm}'s Bridge Token {tier}, side {sd['side']}"
-        for pw in ch.get("powers", []):
-            short.setdefault(pw["id"], pw.get("name", "a power"))
+    m = catalog.map
+    rn = {r.id: r.name for r in m.regions}
+    chars = {c.id: c.name for c in catalog.characters.characters}
+    mons = {x.id: x.name for x in catalog.monuments.monuments}
+    region_mon = {r.id: mons.get(r.monument_site.monument, "") for r in m.regions}
+    s, lg = _space_words(m, rn)
+    short.update(s)
+    long_.update(lg)
+    for reg in m.regions:
+        r = reg.name
+        mon = region_mon.get(reg.id) or r
+        site = reg.monument_site
+        short[site.id] = f"the site of {mon}"
+        short[site.bound_area.id] = f"the bound energy area of {mon}"
+        long_[site.bound_area.id] = f"the bound energy area of {mon} ({r})"
+        short[site.patron_token_spot.id] = f"the Patron Token spot of {mon}"
+        for p in reg.pillar.spaces:
+            short[p.id] = f"the Pillar of {r}, {p.side} space"
+            long_[p.id] = f"the {p.side} space of the Pillar of Civilization in {r}"
+    for e in m.edges:
+        a, b = short.get(e.a, e.a), short.get(e.b, e.b)
+        short[e.id] = f"the path from {a} to {b}"
+    for f in m.forks:
+        short[f.id] = f"the fork at {short.get(f.space, f.space)}"
+    for monument in catalog.monuments.monuments:
+        for sec in monument.sections:
+            short[sec.id] = f"{monument.name}, section {sec.number}"
+            for k, sp in enumerate(sec.spaces):
+                short[sp.id] = (f"{monument.name}, section {sec.number}, "
+                                f"space {k + 1} ({energy(sp.symbol)})")
+    for rt in catalog.monuments.randomizer_tokens:
+        short[rt.id] = f"the randomizer token of {mons.get(rt.monument, rt.monument)}"
+    tiles = catalog.tiles
+    for st in tiles.starting_tiles.tiles:
+        owner = chars.get(st.character, st.character)
+        ic = icons_short(st.icons)
+        short[st.id] = f"{owner}'s tile {st.number}" + (f" ({ic})" if ic else "")
+        long_[st.id] = (f"{owner}'s starting tile {st.number}: "
+                        f"{_slots(st.top_slots, 'top')}, "
+                        f"{_slots(st.bottom_slots, 'bottom')}, {icons_long(st.icons)}")
+    for sh in tiles.shop_tiles:
+        ic = icons_short(sh.icons)
+        short[sh.id] = (f"Tier {sh.stack} tile ({sh.top_slots}+{sh.bottom_slots}"
+                        + (f", {ic})" if ic else ")"))
+        long_[sh.id] = (f"a tier {sh.stack} tile: {_slots(sh.top_slots, 'top')}, "
+                        f"{_slots(sh.bottom_slots, 'bottom')}, {icons_long(sh.icons)}")
+    for stack in tiles.conduit_tokens.stacks:
+        short[stack.id] = f"the {ICON_LONG.get(stack.icon, stack.icon)} conduit stack"
+        for tok in stack.tokens_top_to_bottom:
+            kind = "double " if tok.double else ""
+            short[tok.id] = f"{kind}{icons_short(tok.icons[:1])} conduit"
+            long_[tok.id] = f"a {kind}conduit token with {icons_long(tok.icons)}"
+    for up in tiles.action_upgrades:
+        for cp in up.copies:
+            short[cp.id] = f"{up.name} ({cp.min_players}+ players copy)"
+    dev = tiles.device
+    for pos in dev.positions:
+        short[pos.id] = f"position {pos.position}"
+    for k, d in enumerate(dev.on_deck_spaces):
+        short[d.id] = f"staging space {'AB'[k] if k < 2 else k + 1}"
+    for cs in dev.conduit_spaces:
+        short[cs.id] = f"the conduit space above position {cs.above_position}"
+    for ch in catalog.characters.characters:
+        nm_ = ch.name
+        short[ch.channel_marker.id] = f"{nm_}'s Channel Marker"
+        short[ch.quick_start.id] = f"{nm_}'s quick-start set-up"
+        for bt in ch.bridge_tokens:
+            tier = ROMAN[bt.tier]
+            short[bt.id] = f"{nm_}'s Bridge Token {tier}"
+            for sd in bt.sides:
+                short[sd.id] = f"{nm_}'s Bridge Token {tier}, side {sd.side}"
+        for pw in ch.powers:
+            short.setdefault(pw.id, pw.name)
     for o in ents:  # whatever is left: readable words from its own fields
-        i = o["id"]
+        i: str = o["id"]
         if i in short:
             continue
         if "slot" in o and "price" in o:
@@ -324,6 +315,161 @@ def catalog_words(raw: dict[str, Any]) -> tuple[dict[str, str], dict[str, str]]:
     for i, v in short.items():
         long_.setdefault(i, v)
     return short, long_
+
+
+# --- effects: what an effect does, in words (choice labels, hover help) ------------------------
+
+
+def _n(n: int, one: str, many: str = "") -> str:
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def _free(e: ef.FreeReserveEffect) -> str:
+    return "free " + " + ".join("any type" if t == "any" else energy(t) for t in e.types)
+
+
+def _replenish(e: ef.ReplenishTileEffect) -> str:
+    extra = " (tiles with an icon)" if e.filter == "has_icon" else ""
+    return f"replenish the top row of {e.tiles} tile(s){extra}"
+
+
+def _load(e: ef.LoadEnergyEffect) -> str:
+    if e.into == "empty_slots_of_one_active_tile":
+        more = sum(1 for x in e.energies if x != "activated_wild")
+        return (f"load the activated Wild and {_n(more, 'energy', 'energy')} from your "
+                "exhausted pool into one active tile")
+    wild = sum(1 for x in e.energies if x == "wild_from_exhausted")
+    if wild == len(e.energies):
+        return f"load {_n(wild, 'Wild', 'Wilds')} from your exhausted pool into empty slots"
+    return f"load up to {_n(len(e.energies), 'energy', 'energy')} from your exhausted pool"
+
+
+def _exhaust(e: ef.ExhaustEnergyEffect) -> str:
+    return {"this": "exhaust the activated energy",
+            "activated_wild": "exhaust the activated Wild",
+            "all_bottom_row": "exhaust every energy in your bottom row"}[e.which]
+
+
+def _teleport(e: ef.TeleportCharacterEffect) -> str:
+    where = {"tile_pool": "into the Tile Pool",
+             "any_non_bridge_space": "to any space that is not a bridge",
+             "non_bridge_space_in_region_with_your_artifact":
+                 "to a space in a region with one of your Artifacts"}[e.to]
+    return f"teleport your figure {where}"
+
+
+def _relocate_bound(e: ef.RelocateBoundEnergyEffect) -> str:
+    where = ("your figure's region" if e.to == "character_region"
+             else "a region where your figure or one of your bridge tokens is")
+    return f"move up to {_n(e.count, 'bound energy', 'bound energy')} to {where}"
+
+
+def _doubler(e: ef.PlaceDoublerEffect) -> str:
+    on = {None: "", "monument": " in a Monument bound area", "pillar": " on a Pillar"}[e.on]
+    where = " in a region with one of your Artifacts" if e.region else ""
+    return f"place {_n(e.count, 'Doubler Token')}{on}{where}"
+
+
+def _bind(e: ef.BindEnergyEffect) -> str:
+    to = {"monument": "a Monument bound area", "pillar": "a Pillar of Civilization",
+          "monument_or_pillar": "a Monument bound area or a Pillar"}[e.destination]
+    where = " in the region of that Artifact" if e.region == "artifact_region" else ""
+    return f"bind {_n(e.count, 'energy', 'energy')} from your exhausted pool to {to}{where}"
+
+
+def _place(e: ef.PlaceEnergyEffect) -> str:
+    types = " or ".join(energy(t) for t in e.types)
+    return (f"place {_n(e.count, 'energy', 'energy')} ({types}) from your reserve in a monument "
+            "section without completing it")
+
+
+EFFECT_WORDS: dict[str, Callable[[Any], str]] = {
+    "choice": lambda e: " or ".join(describe_effect(o) for o in e.options),
+    "sequence": lambda e: " and ".join(describe_effect(o) for o in e.steps),
+    "free_reserve": _free,
+    "shop_deposit": lambda e: f"deposit {e.count} energy in the Tile Pool",
+    "replenish_tile": _replenish,
+    "relocate_energy": lambda e: ("move the activated Compass to your Tile Pool bank, an "
+                                  "achievement or a matching monument space"),
+    "load_into_device": lambda e: "load the activated Magnet into an empty slot of your device",
+    "load_energy": _load,
+    "exhaust_energy": _exhaust,
+    "swap_top_row_with_exhausted": lambda e: (
+        f"swap {_n(e.count, 'top-row energy', 'top-row energy')} with your exhausted pool"),
+    "recharge": lambda e: "recharge",
+    "deploy": lambda e: (f"deploy {e.tiles} tile(s) from positions "
+                         + ",".join(str(x) for x in e.from_positions)),
+    "claim_tiles": lambda e: (f"claim up to {e.max} tiles"
+                              + ("" if e.price_each is None else f" at {e.price_each} each")),
+    "claim_rightmost_free": lambda e: "take the rightmost Tile Pool tile free",
+    "reposition": lambda e: f"reposition up to {e.times} times",
+    "activate_action": lambda e: "use another position's action",
+    "upgrade_action": lambda e: "upgrade an action",
+    "gain_conduit": lambda e: "gain a conduit token",
+    "count_conduits": lambda e: "count conduits",
+    "rearrange_conduits": lambda e: "rearrange conduits",
+    "reverse_advance_direction": lambda e: (
+        f"exhaust {_n(e.cost.exhaust_from_device, 'energy', 'energy')} of your device to push "
+        "from the right"),
+    "move_character": lambda e: f"move your character up to {_n(e.amount, 'space')}",
+    "move_track": lambda e: f"{_n(e.amount, 'step')} on the {track(e.track)}",
+    "movement_points": lambda e: (f"{e.amount} movement point(s)"
+                                  + (" per region with one of your Artifacts" if e.per else "")),
+    "extra_character_movement": lambda e: f"+{e.amount} character movement",
+    "set_rose_activation": lambda e: (
+        f"a Rose activation gives {e.movement_points} movement points"),
+    "fly_over_empty_bridge": lambda e: (
+        f"fly over an empty bridge space ({_n(e.cost, 'movement point')})"),
+    "fly_character": lambda e: ("spend all your movement to fly to a space of your region or "
+                                "a neighbouring one"),
+    "teleport_character": _teleport,
+    "movement_per_claimed_icon": lambda e: (
+        f"{e.per_icon} movement per icon on the tiles you claim"),
+    "place_bridge": lambda e: "place a bridge token",
+    "activate_other_bonus_tile": lambda e: "use another monument bonus tile",
+    "construct_section": lambda e: "complete the topmost section of any monument",
+    "construct_and_deconstruct": lambda e: (
+        "construct a section where you entered and deconstruct one elsewhere, or the reverse"),
+    "relocate_bound_energy": _relocate_bound,
+    "place_as_any_symbol": lambda e: (
+        f"place {_n(e.count, 'non-Wild energy', 'non-Wild energy')} on a monument space of "
+        "any symbol"),
+    "gain_both_perks": lambda e: "take both perks of a section you complete",
+    "bind_from_section": lambda e: (
+        f"bind {_n(e.count, 'energy', 'energy')} from a section you helped complete"),
+    "character_counts_as_energy": lambda e: (
+        f"your figure in the Tile Pool counts as {e.value} energy"),
+    # the expansion's own names (not played yet)
+    "folklore_track": lambda e: ("move up 1 on your Folklore Track" if e.steps > 0
+                                 else "move down 1 on your Folklore Track"),
+    "pilgrim_move": lambda e: f"move your Pilgrimage up to {_n(e.max, 'space')}",
+    "place_doubler": _doubler,
+    "gain_scoring_card": lambda e: ("gain a Scoring Card"
+                                    + (" for 1 speed" if e.cost_speed else "")),
+    "players_act": lambda e: ("each opponent gets: "
+                              + " and ".join(describe_effect(o) for o in e.effects)),
+    "prime_artifact": lambda e: "prime one of your Artifacts",
+    "swap_action_tokens": lambda e: "swap the places of two of your Action Tokens",
+    "rearrange_tiles": lambda e: "put your 5 active tiles in any order",
+    "activate_exhausted": lambda e: (
+        f"activate up to {_n(e.count, 'energy', 'energy')} from your exhausted pool"),
+    "swap_with_exhausted": lambda e: (
+        f"swap up to {_n(e.count, 'device energy', 'device energy')} with your exhausted pool"),
+    "return_to_reserve": lambda e: (
+        f"return {_n(e.count, 'energy', 'energy')} from your exhausted pool to your reserve"),
+    "bind_energy": _bind,
+    "place_energy": _place,
+    "movement_per_tile_icon": lambda e: (
+        f"{e.per_icon} movement per icon on one of your active tiles"),
+    "construct_shrine": lambda e: "build a Shrine in an empty Shrine frame",
+}
+
+
+def describe_effect(e: ef.EffectBase) -> str:
+    """What effect `e` does, in player words (a phrase without a capital: "deploy 1 tile(s)
+    from positions 4,5"); every name of the vocabulary has its words in EFFECT_WORDS."""
+    words = EFFECT_WORDS.get(e.effect)
+    return words(e) if words is not None else "an effect"
 
 
 # --- phrases for compound strings --------------------------------------------------------------

@@ -11,20 +11,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
+from engine.aac.catalog.counters import parse_counter
+from engine.aac.catalog.scoring import FlatScoring, Scoring, ThresholdScoring
 from engine.aac.core import Ctx, figure_value_in_pool, shop_value
-from engine.aac.counters import bound_to_board, condition_met, counter_value
+from engine.aac.counters import bound_to_board, counter_value
 from engine.aac.modules import MODULES, ModuleDef, on_register
 from engine.kernel.definition import ScoreCategory
 
 # The multiplier column's scoring object (achievements.json columns[col_multiplier]).
-MULTIPLIER_COUNTER: dict[str, Any] = {
+MULTIPLIER_COUNTER = parse_counter({
     "counter": "bound_energy",
     "scope": "board",
     "kinds": ["bound_area", "pillar", "achievement"],
     "types": "claiming_token_type",
-}
+})
 MULTIPLIER_VP_EACH = 2
 
 
@@ -65,24 +66,20 @@ class ScoreBreakdown:
 
 
 def score_object(
-    ctx: Ctx, seat: int, obj: dict[str, Any], *, bridge_regions: tuple[str, ...] = ()
+    ctx: Ctx, seat: int, obj: Scoring, *, bridge_regions: tuple[str, ...] = ()
 ) -> int:
     """VP from a catalog scoring object (flat / threshold / per_unit)."""
-    kind = obj["type"]
-    if kind == "flat":
-        return int(obj["vp"])
-    if kind == "threshold":
-        cond = {"counter": obj["counter"], "at_least": obj["at_least"]}
-        met = condition_met(ctx, seat, cond, bridge_regions=bridge_regions)
-        return int(obj["vp"]) if met else 0
-    if kind == "per_unit":
-        n = counter_value(ctx, seat, obj["counter"], bridge_regions=bridge_regions)
-        vp = n * int(obj["vp_each"])
-        # Without Doublers a "natural" maximum is never exceeded, so it is applied as a cap.
-        if obj.get("max_vp") is not None:
-            vp = min(vp, int(obj["max_vp"]))
-        return vp
-    raise ValueError(f"unknown scoring type {kind!r}")
+    if isinstance(obj, FlatScoring):
+        return obj.vp
+    if isinstance(obj, ThresholdScoring):
+        met = counter_value(ctx, seat, obj.counter, bridge_regions=bridge_regions) >= obj.at_least
+        return obj.vp if met else 0
+    n = counter_value(ctx, seat, obj.counter, bridge_regions=bridge_regions)
+    vp = n * obj.vp_each
+    # Without Doublers a "natural" maximum is never exceeded, so it is applied as a cap.
+    if obj.max_vp is not None:
+        vp = min(vp, obj.max_vp)
+    return vp
 
 
 def reserve_vp(ctx: Ctx, seat: int) -> int:

@@ -3,7 +3,8 @@
 The rules fire a trigger by name where it happens (`fire`, `query`, `offers`, `take`); the
 listeners are
 - character powers: each power of the catalog names its trigger (assets/data/characters.json
-  `trigger.trigger`, the closed set of the catalog README) and its effect; a handler is
+  `trigger.trigger`, the closed set of the catalog README; typed in
+  engine.aac.catalog.triggers) and its effect; a handler is
   registered for a (trigger, effect name) pair with `@power(trigger, effect)`. When a trigger
   fires for a seat, the seat's uncovered powers with that trigger (R25.1) are called, in tier
   order, if the trigger's parameters match (`types` ~ the energy type, `position`, `as` ~ the
@@ -34,6 +35,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from engine.aac.catalog.triggers import (
+    BeforePositionActionTrigger,
+    EndOfTurnIfEnteredRegionTrigger,
+    OnActivateEnergyTrigger,
+    OnGainCharacterMovementTrigger,
+    OnLoadWildIntoPositionTrigger,
+    OnSectionCompletedTrigger,
+)
 from engine.aac.modules import MODULES
 from engine.kernel.decisions import Choice
 
@@ -102,7 +111,7 @@ def use(effect: str) -> Callable[[Callable[[Ctx, int, PowerDef], None]],
 
 
 def use_power(ctx: Ctx, seat: int, pw: PowerDef) -> None:
-    USES[str(pw.effect["effect"])](ctx, seat, pw)
+    USES[pw.effect.effect](ctx, seat, pw)
 
 
 def _powers(ctx: Ctx, seat: int, name: str) -> tuple[PowerDef, ...]:
@@ -112,25 +121,26 @@ def _powers(ctx: Ctx, seat: int, name: str) -> tuple[PowerDef, ...]:
         table = {}
         ch = ctx.r.characters.get(char)
         for pw in ch.powers if ch is not None else ():
-            trig = str(pw.trigger.get("trigger", ""))
+            trig = pw.trigger.trigger
             table[trig] = table.get(trig, ()) + (pw,)
         _BY_CHARACTER[char] = table
     return table.get(name, ())
 
 
 def _matches(pw: PowerDef, info: dict[str, Any]) -> bool:
-    """The catalog's trigger parameters against what happened."""
+    """The catalog's trigger parameters (the typed trigger object) against what happened."""
     trig = pw.trigger
-    if "types" in trig and "energy" in info and TYPES[info["energy"]] not in trig["types"]:
-        return False
-    if "position" in trig and "position" in info and int(trig["position"]) != info["position"]:
-        return False
-    if "as" in trig and "role" in info and trig["as"] != info["role"]:
-        return False
-    if "turn_types" in trig and "turn_type" in info and info["turn_type"] not in trig["turn_types"]:
-        return False
-    return not ("min_amount" in trig and "amount" in info
-                and info["amount"] < int(trig["min_amount"]))
+    if isinstance(trig, OnActivateEnergyTrigger):
+        return "energy" not in info or TYPES[info["energy"]] in trig.types
+    if isinstance(trig, OnLoadWildIntoPositionTrigger | BeforePositionActionTrigger):
+        return "position" not in info or trig.position == info["position"]
+    if isinstance(trig, OnSectionCompletedTrigger):
+        return "role" not in info or trig.as_ == info["role"]
+    if isinstance(trig, EndOfTurnIfEnteredRegionTrigger):
+        return "turn_type" not in info or info["turn_type"] in trig.turn_types
+    if isinstance(trig, OnGainCharacterMovementTrigger):
+        return "amount" not in info or info["amount"] >= trig.min_amount
+    return True
 
 
 def _run(ctx: Ctx, hook: Hook, pws: tuple[PowerDef, ...]) -> None:
@@ -139,7 +149,7 @@ def _run(ctx: Ctx, hook: Hook, pws: tuple[PowerDef, ...]) -> None:
     for pw in pws:
         if bridge_loc[pw.tier - 1] == "board":  # covered: not yet usable (R25.1)
             continue
-        fn = POWERS.get((name, str(pw.effect.get("effect"))))
+        fn = POWERS.get((name, pw.effect.effect))
         if fn is not None and _matches(pw, hook.info):
             fn(ctx, hook, pw)
     for m in ctx.s.modules:

@@ -4,7 +4,6 @@ set-up started are remembered in the settings."""
 
 from __future__ import annotations
 
-import json
 import random
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING
@@ -30,19 +29,11 @@ PANEL_X, PANEL_Y, PANEL_W, PANEL_H = 1000.0, 130.0, 560.0, 630.0
 
 @lru_cache(maxsize=1)
 def character_extras() -> dict[str, tuple[str, str, str]]:
-    """Per character id: (title, passive name, passive text) from the catalog file (the
+    """Per character id: (title, passive name, passive text) from the validated catalog (the
     engine's rules tables do not carry the titles)."""
-    path = theme.ASSETS / "data" / "characters.json"
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-        out = {}
-        for ch in raw["characters"]:
-            passive = ch.get("passive") or {}
-            out[ch["id"]] = (str(ch.get("title", "")), str(passive.get("name", "")),
-                             str(passive.get("text", "")))
-        return out
-    except (OSError, ValueError, KeyError, TypeError):
-        return {}
+    return {ch.id: (ch.title, ch.passive.name if ch.passive else "",
+                    ch.passive.text if ch.passive else "")
+            for ch in rules().base.characters.characters}
 
 
 class NameField(Node):

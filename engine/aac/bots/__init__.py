@@ -1,5 +1,7 @@
 """Bots choose among a Decision's legal choices, seeing only their seat's view."""
 
+from engine.aac.bots.greedy import GreedyBot
+from engine.aac.bots.planner import PlannerBot
 from engine.kernel.bots import Bot, RandomBot
 
 __all__ = ["Bot", "RandomBot", "BOT_LEVELS", "make_bot"]
@@ -13,11 +15,7 @@ def make_bot(name: str, seed: int = 0) -> Bot:
     if base == "random":
         return RandomBot(seed)
     if base == "easy":
-        from engine.aac.bots.greedy import GreedyBot
-
         return GreedyBot(seed)
     if base in ("normal", "hard"):
-        from engine.aac.bots.planner import PlannerBot
-
         return PlannerBot(seed, base)
     raise ValueError(f"unknown bot {name!r}; choose from {', '.join(BOT_LEVELS)}")

@@ -9,12 +9,12 @@ from pathlib import Path
 from typing import Any
 
 from engine.aac.bots import BOT_LEVELS
+from engine.aac.bots.tournament import balance_table, run_balance, run_tournament
+from engine.aac.data import rules
 from engine.cli import add_modules_option
 
 
 def _tournament(a: argparse.Namespace) -> int:
-    from engine.aac.bots.tournament import run_tournament
-
     names = [x.strip() for x in a.seats.split(",") if x.strip()]
     bad = [x for x in names if x not in BOT_LEVELS]
     if bad or not 2 <= len(names) <= 5:
@@ -35,9 +35,6 @@ def _tournament(a: argparse.Namespace) -> int:
 
 
 def _balance(a: argparse.Namespace) -> int:
-    from engine.aac.bots.tournament import balance_table, run_balance
-    from engine.aac.data import rules
-
     players = [int(x) for x in a.players.split(",")]
     if any(not 2 <= n <= 5 for n in players):
         print("--players: player counts 2-5", file=sys.stderr)

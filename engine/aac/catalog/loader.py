@@ -20,14 +20,13 @@ from typing import Final, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from engine.aac.catalog.models import (
-    AchievementsFile,
-    CharactersFile,
-    EnergyType,
-    MapFile,
-    MonumentsFile,
-    TilesFile,
-)
+from engine.aac.catalog.achievements import AchievementsFile
+from engine.aac.catalog.characters import CharactersFile
+from engine.aac.catalog.common import EnergyType, walk_models
+from engine.aac.catalog.effects import EXPANSION_EFFECTS, EffectBase
+from engine.aac.catalog.map import MapFile
+from engine.aac.catalog.monuments import MonumentsFile
+from engine.aac.catalog.tiles import TilesFile
 
 __all__ = [
     "CATALOG_FILES",
@@ -115,16 +114,17 @@ def load_catalog(data_dir: Path | None = None) -> Catalog:
     Raises :class:`CatalogError` on any problem.
     """
     directory = default_data_dir() if data_dir is None else Path(data_dir)
-    raw: dict[str, object] = {name: _read_json(directory, name) for name in CATALOG_FILES}
+    raw: dict[str, object] = {name: read_json(directory, name) for name in CATALOG_FILES}
     catalog = Catalog(
-        achievements=_validate("achievements.json", AchievementsFile, raw["achievements.json"]),
-        characters=_validate("characters.json", CharactersFile, raw["characters.json"]),
-        map=_validate("map.json", MapFile, raw["map.json"]),
-        monuments=_validate("monuments.json", MonumentsFile, raw["monuments.json"]),
-        tiles=_validate("tiles.json", TilesFile, raw["tiles.json"]),
+        achievements=validate("achievements.json", AchievementsFile, raw["achievements.json"]),
+        characters=validate("characters.json", CharactersFile, raw["characters.json"]),
+        map=validate("map.json", MapFile, raw["map.json"]),
+        monuments=validate("monuments.json", MonumentsFile, raw["monuments.json"]),
+        tiles=validate("tiles.json", TilesFile, raw["tiles.json"]),
     )
-    problems = _check_unique_ids(raw)
+    problems = check_unique_ids(raw, CATALOG_FILES)
     problems += _Checker(catalog).run()
+    problems += _check_base_vocabulary(catalog)
     if problems:
         raise CatalogError(problems)
     return catalog
@@ -135,8 +135,11 @@ def load_catalog(data_dir: Path | None = None) -> Catalog:
 # ---------------------------------------------------------------------------
 
 
-def _read_json(directory: Path, name: str) -> object:
+def read_json(directory: Path, name: str, label: str = "") -> object:
+    """The parsed JSON of `directory / name`, or a CatalogError naming the file (as `label`,
+    default `name`)."""
     path = directory / name
+    name = label or name
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
@@ -150,7 +153,8 @@ def _read_json(directory: Path, name: str) -> object:
     return data
 
 
-def _validate(name: str, model: type[M], data: object) -> M:
+def validate(name: str, model: type[M], data: object) -> M:
+    """`data` (the parsed file `name`) as a `model`, or a CatalogError naming each field."""
     try:
         return model.model_validate(data)
     except ValidationError as exc:
@@ -172,9 +176,12 @@ def _short(value: object) -> str:
 # ---------------------------------------------------------------------------
 
 
-def _check_unique_ids(raw: Mapping[str, object]) -> list[str]:
-    """Every ``"id"`` string is unique across all five files."""
-    first: dict[str, str] = {}
+def check_unique_ids(
+    raw: Mapping[str, object], files: Sequence[str], first: dict[str, str] | None = None
+) -> list[str]:
+    """Every ``"id"`` string is unique across the files. `first` (id -> where it was first
+    seen) is filled in; pass the one of another catalog to check against it too."""
+    first = {} if first is None else first
     problems: list[str] = []
 
     def walk(node: object, file: str, path: str) -> None:
@@ -192,8 +199,20 @@ def _check_unique_ids(raw: Mapping[str, object]) -> list[str]:
             for index, value in enumerate(node):
                 walk(value, file, f"{path}[{index}]")
 
-    for name in CATALOG_FILES:
+    for name in files:
         walk(raw[name], name, "")
+    return problems
+
+
+def _check_base_vocabulary(catalog: Catalog) -> list[str]:
+    """The base files use only the base game's effect names (the expansion's own names belong
+    in expansion/)."""
+    problems = []
+    for name in CATALOG_FILES:
+        for path, node in walk_models(getattr(catalog, name.removesuffix(".json"))):
+            if isinstance(node, EffectBase) and node.effect in EXPANSION_EFFECTS:
+                problems.append(f"{name}: {path}.effect: {node.effect!r} is an expansion-only "
+                                "effect (expansion/README.md)")
     return problems
 
 

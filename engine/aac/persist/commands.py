@@ -5,9 +5,17 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
+from engine.aac.config import GameConfig
+from engine.aac.game import new_game
+from engine.aac.log import describe
+from engine.aac.persist.io import SaveError, load_game, replay, save_game
+from engine.aac.persist.models import schema
+from engine.aac.persist.scenarios import generate
 from engine.cli import add_modules_option
+from engine.kernel.bots import RandomBot
 
 
 def _count(text: str) -> int:
@@ -18,17 +26,11 @@ def _count(text: str) -> int:
 
 
 def _schema(a: argparse.Namespace) -> int:
-    from engine.aac.persist.models import schema
-
     print(json.dumps(schema(), indent=2, sort_keys=True))
     return 0
 
 
 def _replay(a: argparse.Namespace) -> int:
-    from engine.aac.config import GameConfig
-    from engine.aac.log import describe
-    from engine.aac.persist.io import SaveError, load_game, replay
-
     try:
         g = load_game(a.file)  # always verified: the snapshot must equal the replay
         cfg = GameConfig(**g.config)
@@ -40,8 +42,6 @@ def _replay(a: argparse.Namespace) -> int:
         chars = [p.character for p in r.state.players]
         lines: list[str] = []
         # replay again, collecting the events of every choice for the log
-        from engine.aac.game import new_game
-
         g2 = new_game(cfg)
         lines.extend(describe(e, g2.rules, chars) for e in getattr(g2, "setup_events", []))
         for cid in g.history[: a.to] if a.to is not None else g.history:
@@ -59,11 +59,6 @@ def _replay(a: argparse.Namespace) -> int:
 
 
 def _selfplay(a: argparse.Namespace) -> int:
-    from engine.aac.config import GameConfig
-    from engine.aac.game import new_game
-    from engine.aac.persist.io import save_game
-    from engine.kernel.bots import RandomBot
-
     g = new_game(GameConfig(players=a.players, seed=a.seed, modules=a.modules))
     bot = RandomBot(a.seed)
     for _ in range(a.moves):
@@ -76,10 +71,6 @@ def _selfplay(a: argparse.Namespace) -> int:
 
 
 def _scenarios(a: argparse.Namespace) -> int:
-    from pathlib import Path
-
-    from engine.aac.persist.scenarios import generate
-
     for p in generate(Path(a.out)):
         print(p)
     return 0

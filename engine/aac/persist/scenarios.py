@@ -7,6 +7,7 @@ from pathlib import Path
 
 from engine.aac import events as ev
 from engine.aac.bots import make_bot
+from engine.aac.bots.guard import StallWatch, progress_key
 from engine.aac.config import GameConfig
 from engine.aac.core import Ctx
 from engine.aac.game import Game, new_game
@@ -55,9 +56,6 @@ def stalled(players: int = 2, seed: int = 5_000_024, quiet_turns: int = 20) -> G
     """A late position where nobody can build without spending Tile Pool energy: hard bots
     that never notice a stall (engine.aac.bots.guard.StallWatch switched off) pass back and forth
     from turn ~50 of this seed. Returned once no monument space was filled for quiet_turns."""
-    from engine.aac.bots import make_bot
-    from engine.aac.bots.guard import StallWatch, progress_key
-
     g = new_game(GameConfig(players=players, seed=seed))
     g.undo_enabled = False
     bots = [make_bot("hard", seed * 7 + 101 * k + 13) for k in range(players)]

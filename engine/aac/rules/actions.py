@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.aac import triggers
+from engine.aac.catalog.effects import ActivateActionEffect
 from engine.aac.core import Ctx, decision, move_energy
 from engine.aac.data import TYPES
 from engine.aac.names import ENERGY
-from engine.aac.rules.effects import push_effect
+from engine.aac.rules.effects import Use, effect, push_effect
 from engine.aac.state import EMPTY
 from engine.kernel.decisions import Choice, Decision
 from engine.kernel.frames import Frame
@@ -50,13 +51,38 @@ def perform_action(ctx: Ctx, seat: int, pos: int) -> None:
     """Perform the action of the token at `pos` (R6.1), with Ignotas II before position 2."""
     p = ctx.s.players[seat]
     tok = ctx.r.action_tokens[p.actions[pos - 1]]
-    if tok.effect["effect"] == "activate_action":
+    if tok.effect.effect == "activate_action":
         # R6.5.5 / O62: the action belongs to its token; it uses any *other* position's token
-        from engine.aac.rules.effects import ActivateActionFrame
-
         others = tuple(q for q in range(1, 6) if q != pos)
         ctx.push(ActivateActionFrame(seat, others))
         return
     push_effect(ctx, seat, tok.effect, f"position {pos}: {tok.name}")
     # pushed last, so it runs first: Ignotas II swaps before the position-2 action
     triggers.fire(ctx, "before_position_action", seat, position=pos)
+
+
+@dataclass(slots=True)
+class ActivateActionFrame(Frame, kind="activate_action"):
+    """Position 5 (R6.5.5): use the action token under one of the other positions."""
+
+    seat: int
+    positions: tuple[int, ...]
+
+    def step(self, ctx: Ctx) -> Decision | None:
+        p = ctx.s.players[self.seat]
+        ch = []
+        for pos in self.positions:
+            tok = ctx.r.action_tokens[p.actions[pos - 1]]
+            ch.append(Choice(f"pos:{pos}", f"Position {pos}: {tok.name}",
+                             (f"action:{self.seat}:{pos}",), pos))
+        return decision(self.seat, "channel_position", "Use which position's action?", ch)
+
+    def apply(self, ctx: Ctx, c: Choice) -> None:
+        ctx.pop()
+        perform_action(ctx, self.seat, c.data)
+
+
+@effect("activate_action")
+def _activate_action(ctx: Ctx, seat: int, e: ActivateActionEffect, use: Use) -> None:
+    ctx.push(ActivateActionFrame(seat, e.positions))
+

@@ -6,9 +6,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.aac import events as ev
+from engine.aac.catalog.effects import (
+    ActivateOtherBonusTileEffect,
+    GainConduitEffect,
+    RearrangeConduitsEffect,
+    ReplenishTileEffect,
+    ShopDepositEffect,
+    UpgradeActionEffect,
+)
 from engine.aac.core import Ctx, decision, mark_power_used, move_energy, power_id
 from engine.aac.data import TYPES
 from engine.aac.names import ENERGY, cap
+from engine.aac.rules.advance import after_load
+from engine.aac.rules.effects import Use, effect, push_effect
 from engine.aac.state import EMPTY
 from engine.aac.supply import energy_choices, running_out_applies
 from engine.kernel.decisions import Choice, Decision
@@ -104,8 +114,6 @@ class ReplenishFrame(Frame, kind="replenish"):
                 src, t = c.data
                 pos = ctx.s.players[self.seat].device.index(self.current) + 1
                 move_energy(ctx, self.seat, t, src, f"slot:{pos}:top", "replenished")
-                from engine.aac.rules.advance import after_load
-
                 after_load(ctx, self.seat, pos, t)
             return
         if c.id == "none":
@@ -196,7 +204,7 @@ class CopyFrame(Frame, kind="copy_bonus"):
         for m in ctx.s.monuments.values():
             b = m.bonus
             bt = ctx.r.bonus_tiles[b]
-            if b == self.source or bt.effect["effect"] == "activate_other_bonus_tile" or b in seen:
+            if b == self.source or bt.effect.effect == "activate_other_bonus_tile" or b in seen:
                 continue
             seen.append(b)
         ch = [Choice(f"copy:{b}", f"Copy {ctx.r.bonus_tiles[b].name}: {ctx.r.bonus_tiles[b].text}",
@@ -207,8 +215,6 @@ class CopyFrame(Frame, kind="copy_bonus"):
         return decision(self.seat, "copy_bonus", "Copy which Monument Bonus Tile?", ch)
 
     def apply(self, ctx: Ctx, c: Choice) -> None:
-        from engine.aac.rules.effects import push_effect
-
         ctx.pop()
         push_effect(ctx, self.seat, ctx.r.bonus_tiles[c.data].effect, c.data)
 
@@ -287,7 +293,37 @@ class CustodianFrame(Frame, kind="custodian"):
         loc = f"slot:{pos}:top"
         move_energy(ctx, self.seat, a, loc, "exhausted", "Custodian")
         move_energy(ctx, self.seat, b, "exhausted", loc, "Custodian")
-        from engine.aac.rules.advance import after_load
-
         after_load(ctx, self.seat, pos, b)
 
+
+# --- effects -----------------------------------------------------------------------------------
+
+
+@effect("shop_deposit")
+def _shop_deposit(ctx: Ctx, seat: int, e: ShopDepositEffect, use: Use) -> None:
+    ctx.push(DepositFrame(seat, e.count))
+
+
+@effect("replenish_tile")
+def _replenish_tile(ctx: Ctx, seat: int, e: ReplenishTileEffect, use: Use) -> None:
+    ctx.push(ReplenishFrame(seat, e.tiles, e.filter or "", (), "", 0))
+
+
+@effect("upgrade_action")
+def _upgrade_action(ctx: Ctx, seat: int, e: UpgradeActionEffect, use: Use) -> None:
+    ctx.push(UpgradeFrame(seat))
+
+
+@effect("gain_conduit")
+def _gain_conduit(ctx: Ctx, seat: int, e: GainConduitEffect, use: Use) -> None:
+    ctx.push(ConduitFrame(seat))
+
+
+@effect("activate_other_bonus_tile")
+def _copy_bonus(ctx: Ctx, seat: int, e: ActivateOtherBonusTileEffect, use: Use) -> None:
+    ctx.push(CopyFrame(seat, use.source))
+
+
+@effect("rearrange_conduits")
+def _rearrange_conduits(ctx: Ctx, seat: int, e: RearrangeConduitsEffect, use: Use) -> None:
+    ctx.push(RearrangeFrame(seat))

@@ -5,12 +5,31 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.aac import events as ev
+from engine.aac.catalog.effects import PlaceBridgeEffect
 from engine.aac.core import Ctx, decision
+from engine.aac.data import Effect
 from engine.aac.names import ROMAN
+from engine.aac.rules.effects import Use, effect, push_effect
 from engine.kernel.decisions import Choice, Decision
 from engine.kernel.frames import Frame
 
 SIDES = ("A", "B")
+
+
+def bridge_benefit(ctx: Ctx, space: str) -> tuple[Effect, str] | None:
+    """The benefit shown by the bridge token on `space`, if any (R20.6-R20.8)."""
+    b = ctx.s.bridges.get(space, "")
+    if not b:
+        return None
+    if b.startswith("n:"):
+        tok = ctx.r.neutral_tokens[b[2:]]
+        return tok.bonus, tok.bonus_text
+    _, seat_s, tier_s = b.split(":")
+    owner = ctx.s.players[int(seat_s)]
+    side = ctx.r.characters[owner.character].bridge_sides[int(tier_s) - 1][
+        owner.bridge_side[int(tier_s) - 1]
+    ]
+    return side.bonus, side.bonus_text
 
 
 def next_tier(ctx: Ctx, seat: int) -> int:
@@ -92,8 +111,6 @@ class BridgeBenefitFrame(Frame, kind="bridge_benefit"):
     space: str
 
     def step(self, ctx: Ctx) -> Decision | None:
-        from engine.aac.rules.movement import bridge_benefit
-
         ben = bridge_benefit(ctx, self.space)
         if ben is None:
             ctx.pop()
@@ -106,9 +123,6 @@ class BridgeBenefitFrame(Frame, kind="bridge_benefit"):
 
 
     def apply(self, ctx: Ctx, c: Choice) -> None:
-        from engine.aac.rules.effects import push_effect
-        from engine.aac.rules.movement import bridge_benefit
-
         ctx.pop()
         if c.id != "take":
             return
@@ -117,3 +131,8 @@ class BridgeBenefitFrame(Frame, kind="bridge_benefit"):
         effect, text = ben
         ctx.emit(ev.BridgeBenefit(self.seat, self.space, text))
         push_effect(ctx, self.seat, effect, "bridge benefit")
+
+
+@effect("place_bridge")
+def _place_bridge(ctx: Ctx, seat: int, e: PlaceBridgeEffect, use: Use) -> None:
+    ctx.push(BridgeFrame(seat))

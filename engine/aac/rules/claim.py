@@ -6,6 +6,11 @@ from dataclasses import dataclass
 
 from engine.aac import events as ev
 from engine.aac import triggers
+from engine.aac.catalog.effects import (
+    CharacterCountsAsEnergyEffect,
+    ClaimRightmostFreeEffect,
+    ClaimTilesEffect,
+)
 from engine.aac.core import (
     Ctx,
     clockwise_from,
@@ -19,6 +24,7 @@ from engine.aac.core import (
 )
 from engine.aac.data import TYPES
 from engine.aac.names import ENERGY
+from engine.aac.rules.effects import Use, applied_in, effect, push_effect
 from engine.aac.state import EMPTY, FIGURE_IN_POOL
 from engine.aac.supply import energy_choices, running_out_applies
 from engine.kernel.decisions import Choice, Decision
@@ -168,11 +174,13 @@ class ClaimFrame(Frame, kind="claim"):
                 self.picked = self.picked + (c.data,)
             return
         if self.phase == 1:
-            if c.data == -1:
-                from engine.aac.rules.movement import TeleportFrame
-
+            if c.data == -1:  # R25.7.2: spending the figure teleports it (Valimod's passive)
                 self.owed = max(0, self.owed - figure_value_in_pool(ctx, self.seat))
-                ctx.push(TeleportFrame(self.seat, "any_non_bridge", "", "Valimod's figure"))
+                passive = ctx.r.characters[s.players[self.seat].character].passive
+                assert passive is not None
+                assert isinstance(passive.effect, CharacterCountsAsEnergyEffect)
+                push_effect(ctx, self.seat, passive.effect.when_spent_in_claim,
+                            "Valimod's figure")
             else:
                 move_energy(ctx, self.seat, c.data, "shop", "exhausted", "paid for a tile")
                 self.owed -= 1
@@ -239,3 +247,20 @@ class InterestFrame(Frame, kind="interest"):
         if c.id != "decline":
             src, t = c.data
             move_energy(ctx, seat, t, src, "shop", "interest")
+
+
+# --- effects -----------------------------------------------------------------------------------
+
+
+@effect("claim_tiles")
+def _claim_tiles(ctx: Ctx, seat: int, e: ClaimTilesEffect, use: Use) -> None:
+    pe = e.price_each
+    ctx.push(ClaimFrame.new(seat, e.max, -1 if pe is None else pe, use.part))
+
+
+@effect("claim_rightmost_free")
+def _claim_rightmost_free(ctx: Ctx, seat: int, e: ClaimRightmostFreeEffect, use: Use) -> None:
+    ctx.push(FreeTileFrame(seat, 0, ""))
+
+
+applied_in("character_counts_as_energy", is_valimod, figure_value_in_pool)  # Valimod's passive

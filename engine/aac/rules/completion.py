@@ -8,6 +8,12 @@ from dataclasses import dataclass
 
 from engine.aac import events as ev
 from engine.aac import triggers
+from engine.aac.catalog.effects import (
+    ExhaustEnergyEffect,
+    LoadEnergyEffect,
+    LoadIntoDeviceEffect,
+    RelocateEnergyEffect,
+)
 from engine.aac.core import (
     ROWS,
     Ctx,
@@ -21,44 +27,15 @@ from engine.aac.data import COMPASS, MAGNET, ROSE, TYPES, WILD
 from engine.aac.modules import CompletionKind, ModuleDef, on_register
 from engine.aac.names import ENERGY, energy
 from engine.aac.placement import destinations, place
+from engine.aac.rules.advance import after_load
+from engine.aac.rules.effects import Use, effect, push_effect
+from engine.aac.rules.movement import MoveFrame
+from engine.aac.rules.patron import offer_patron
+from engine.aac.rules.reserve import FreeReserveFrame
 from engine.aac.state import EMPTY, Completion
 from engine.aac.supply import energy_choices
 from engine.kernel.decisions import Choice, Decision
 from engine.kernel.frames import Frame
-
-
-def offer_patron(ctx: Ctx, seat: int, region: str) -> None:
-    """R21.1: after binding into a monument's area with 2+ there, the Patron may be taken."""
-    s = ctx.s
-    mon = ctx.r.monument_by_region.get(region, "")
-    m = s.monuments.get(mon)
-    if m is None or not m.patron or s.players[seat].patron:
-        return
-    if sum(s.bound[region][seat]) >= 2:
-        ctx.push(PatronOfferFrame(seat, mon))
-
-
-@dataclass(slots=True)
-class PatronOfferFrame(Frame, kind="patron_offer"):
-    seat: int
-    monument: str
-
-    def step(self, ctx: Ctx) -> Decision | None:
-        ch = [
-            Choice("take", f"Take the Monument Patron Token of {ctx.name(self.monument)}",
-                   (f"patron:{self.monument}",)),
-            Choice("decline", "Leave it"),
-        ]
-        return decision(self.seat, "patron_take", "Take the Monument Patron Token?", ch)
-
-    def apply(self, ctx: Ctx, c: Choice) -> None:
-        ctx.pop()
-        if c.id == "take":
-            ctx.s.monuments[self.monument].patron = False
-            ctx.s.players[self.seat].patron = self.monument
-            ctx.emit(ev.PatronTaken(self.seat, self.monument))
-            triggers.fire(ctx, "patron_token_gained", self.seat, monument=self.monument)
-
 
 # --- completion kinds (R15.4): monument sections; modules add theirs (Pilgrimage: Shrines) ---
 
@@ -258,8 +235,6 @@ class ParticipantFrame(Frame, kind="participant"):
             kind = cid[5:]
             self.perks -= 1
             self.perks_taken += kind
-            from engine.aac.rules.effects import FreeReserveFrame, push_effect
-
             m = ctx.s.monuments[self.monument]
             if kind == "section":
                 sec = ctx.r.sections[m.stack[0]]
@@ -279,27 +254,25 @@ class ParticipantFrame(Frame, kind="participant"):
 
 
 def activate(ctx: Ctx, seat: int, t: int, loc: str, from_monument: str) -> None:
-    """R16.2-R16.5: activate an energy leaving a completed section."""
-    from engine.aac.rules.movement import MoveFrame
-
+    """R16.2-R16.5: activate an energy leaving a completed section (at `loc`, a space of
+    `from_monument`): the energy type's activation effect (characters.json energy_types)."""
     if t == ROSE:
         move_energy(ctx, seat, t, loc, "exhausted", "Rose activated")
         pts = int(triggers.query(ctx, "on_activate_energy", seat, 2, energy=ROSE))  # Aureon II
         ctx.push(MoveFrame.make(ctx, seat, flex=pts, source="Rose"))
-    elif t == MAGNET:
-        ctx.push(MagnetFrame(seat, loc))
-    elif t == COMPASS:
-        ctx.push(CompassFrame(seat, loc, from_monument))
-    else:
+    elif t == WILD:
         wild_activated(ctx, seat, loc)
+    else:  # Compass: relocate_energy, Magnet: load_into_device
+        push_effect(ctx, seat, ctx.r.energy_activation[TYPES[t]], ENERGY[t], at=loc)
 
 
 def wild_activated(ctx: Ctx, seat: int, loc: str) -> None:
-    """R16.5: an activated Wild is exhausted, unless a power takes it (Chronari I's Rewind);
-    Valimod I may then teleport the figure (trigger on_activate_energy)."""
+    """R16.5: an activated Wild is exhausted (its activation effect, characters.json
+    energy_types), unless a power takes it (Chronari I's Rewind); Valimod I may then teleport
+    the figure (trigger on_activate_energy)."""
     if triggers.fire(ctx, "on_activate_energy", seat, energy=WILD, loc=loc):
         return
-    move_energy(ctx, seat, WILD, loc, "exhausted", "Wild activated")
+    push_effect(ctx, seat, ctx.r.energy_activation["wild"], "Wild", at=loc)
 
 
 @dataclass(slots=True)
@@ -394,8 +367,6 @@ class RewindFrame(Frame, kind="rewind"):
             ctx.emit(ev.PowerUsed(self.seat, power_id(ctx, self.seat, tier), "Rewind"))
             move_energy(ctx, self.seat, WILD, self.loc, f"slot:{pos}:{row}", "Rewind")
             self.pos = pos
-            from engine.aac.rules.advance import after_load
-
             after_load(ctx, self.seat, pos, WILD)
             return
         ctx.pop()
@@ -403,4 +374,47 @@ class RewindFrame(Frame, kind="rewind"):
             return
         row, (src, t) = c.data
         move_energy(ctx, self.seat, t, src, f"slot:{self.pos}:{row}", "Rewind")
+
+
+# --- effects: the activations of energy leaving a section, and Chronari I --------------------
+
+
+def _section_energy(ctx: Ctx, at: str) -> tuple[str, int]:
+    """(monument, energy type) of the energy on the section space `at` ("section:<mon>:<i>")."""
+    head, mon, idx = at.split(":")
+    if head != "section":
+        raise ValueError(f"an activation needs a section space, not {at!r}")
+    return mon, ctx.s.monuments[mon].spaces[int(idx)] % 4
+
+
+@effect("relocate_energy")
+def _compass(ctx: Ctx, seat: int, e: RelocateEnergyEffect, use: Use) -> None:
+    """R16.4: the activated Compass to a destination on another monument, or exhausted."""
+    mon, _ = _section_energy(ctx, use.at)
+    ctx.push(CompassFrame(seat, use.at, mon))
+
+
+@effect("load_into_device")
+def _magnet(ctx: Ctx, seat: int, e: LoadIntoDeviceEffect, use: Use) -> None:
+    """R16.3: the activated Magnet into an empty slot, or exhausted."""
+    ctx.push(MagnetFrame(seat, use.at))
+
+
+@effect("exhaust_energy")
+def _exhaust(ctx: Ctx, seat: int, e: ExhaustEnergyEffect, use: Use) -> None:
+    """R16.5: the activated energy goes to the exhausted pool (nothing to do once it is
+    there: Valimod I's sequence)."""
+    if e.which == "all_bottom_row":
+        raise NotImplementedError("the revised Patron Token cost is not played yet")
+    if use.at:
+        _, t = _section_energy(ctx, use.at)
+        move_energy(ctx, seat, t, use.at, "exhausted", f"{use.source} activated")
+
+
+@effect("load_energy")
+def _rewind(ctx: Ctx, seat: int, e: LoadEnergyEffect, use: Use) -> None:
+    """Chronari I (Rewind, R25.6.1): the activated Wild and 1 more energy into one tile."""
+    if e.into != "empty_slots_of_one_active_tile":
+        raise NotImplementedError("loading into any empty slots belongs to the Folklore module")
+    ctx.push(RewindFrame(seat, use.at, 0))
 

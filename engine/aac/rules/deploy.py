@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.aac.catalog.effects import DeployEffect
 from engine.aac.core import Ctx, decision, position_of
 from engine.aac.placement import destinations, place
+from engine.aac.rules.effects import Use, effect
 from engine.aac.state import EMPTY
 from engine.kernel.decisions import Choice, Decision
 from engine.kernel.frames import Frame
@@ -66,4 +68,9 @@ class DeployFrame(Frame, kind="deploy"):
             return
         self.chosen = self.chosen + (c.data,)
         self.current = c.data
+
+
+@effect("deploy")
+def _deploy(ctx: Ctx, seat: int, e: DeployEffect, use: Use) -> None:
+    ctx.push(DeployFrame(seat, e.from_positions, e.tiles, (), "", use.part))
 

@@ -7,14 +7,19 @@ from dataclasses import dataclass
 
 from engine.aac import events as ev
 from engine.aac import triggers
+from engine.aac.catalog.effects import ConstructAndDeconstructEffect, RelocateBoundEnergyEffect
 from engine.aac.core import (
     Ctx,
     clockwise_from,
     decision,
+    figure_regions,
     mark_power_used,
     move_energy,
 )
 from engine.aac.names import ENERGY
+from engine.aac.rules.effects import Use, applied_in, effect
+from engine.aac.rules.movement import conduit_points, push_conduit_movement
+from engine.aac.rules.patron import offer_patron
 from engine.aac.state import EMPTY, Completion
 from engine.kernel.decisions import Choice, Decision
 from engine.kernel.frames import Frame
@@ -65,8 +70,6 @@ class EndOfAdvanceFrame(Frame, kind="end_of_advance"):
     patron_done: bool
 
     def step(self, ctx: Ctx) -> Decision | None:
-        from engine.aac.rules.movement import conduit_points
-
         p = ctx.s.players[self.seat]
         ch = []
         if not self.conduits_done and sum(conduit_points(ctx, self.seat)) > 0:
@@ -85,8 +88,6 @@ class EndOfAdvanceFrame(Frame, kind="end_of_advance"):
         return decision(self.seat, "end_of_advance", "End of your Advance turn", ch)
 
     def apply(self, ctx: Ctx, c: Choice) -> None:
-        from engine.aac.rules.movement import push_conduit_movement
-
         if c.id == "done":
             ctx.pop()
             return
@@ -97,6 +98,7 @@ class EndOfAdvanceFrame(Frame, kind="end_of_advance"):
         if isinstance(c.data, tuple):  # a module's option
             triggers.take(ctx, "end_of_advance_options", self.seat, c, frame=self)
             return
+        # the Patron Token's use (monuments.json patron_rules.use: construct_section, R21.2)
         self.patron_done = True
         p = ctx.s.players[self.seat]
         for pos in range(1, 6):  # R21.2 cost: all bottom-row energy (O39: may be none)
@@ -109,8 +111,6 @@ class EndOfAdvanceFrame(Frame, kind="end_of_advance"):
 
 
 def has_e1_work(ctx: Ctx, seat: int) -> bool:
-    from engine.aac.rules.movement import conduit_points
-
     p = ctx.s.players[seat]
     return bool(p.patron) or any(p.conduits) and sum(conduit_points(ctx, seat)) > 0
 
@@ -166,8 +166,6 @@ class EndOfTurnAbilities(Frame, kind="end_of_turn_abilities"):
 def migration_options(ctx: Ctx, seat: int) -> list[Choice]:
     """Freyith III: move 1 bound energy from another region to the same kind of location in
     the figure's region (both regions when on a bridge)."""
-    from engine.aac.core import figure_regions
-
     s, r = ctx.s, ctx.r
     out = []
     for here in figure_regions(ctx, seat):
@@ -211,8 +209,6 @@ class MigrationFrame(Frame, kind="migration"):
         return decision(self.seat, "migration", "Migration: move which bound energy?", ch)
 
     def apply(self, ctx: Ctx, c: Choice) -> None:
-        from engine.aac.rules.completion import offer_patron
-
         ctx.pop()
         src, dst, t = c.data
         move_energy(ctx, self.seat, t, src, dst, "Migration")
@@ -275,8 +271,6 @@ class EntropyFrame(Frame, kind="entropy"):
                          f"{ctx.r.sections[sec].number}", (f"monument:{self.here}",), sec)
                   for sec in s.monuments[self.here].built]
             return decision(self.seat, "entropy_here", "Entropy: deconstruct which section?", ch)
-        from engine.aac.rules.endturn import patron_targets
-
         ch = [Choice(f"construct:{o}", f"Construct {ctx.name(o)}'s topmost section",
                      (f"monument:{o}",), o) for o in patron_targets(ctx) if o != self.here]
         return decision(self.seat, "entropy_other", "Entropy: construct where?", ch)
@@ -300,3 +294,22 @@ class EntropyFrame(Frame, kind="entropy"):
         deconstruct(ctx, self.here, self.sec)
         complete_without_completer(ctx, self.seat, c.data, "chronari")
 
+
+# --- effects -----------------------------------------------------------------------------------
+
+
+@effect("relocate_bound_energy")
+def _relocate_bound_energy(ctx: Ctx, seat: int, e: RelocateBoundEnergyEffect, use: Use) -> None:
+    """Freyith III (Migration): 1 bound energy to the same kind of place in her region."""
+    if (e.count, e.to, e.same_kind) != (1, "character_region", True):
+        raise NotImplementedError("this relocation belongs to the Folklore module")
+    ctx.push(MigrationFrame(seat))
+
+
+@effect("construct_and_deconstruct")
+def _entropy(ctx: Ctx, seat: int, e: ConstructAndDeconstructEffect, use: Use) -> None:
+    """Chronari III (Entropy, R25.6.3)."""
+    ctx.push(EntropyFrame(seat, 0, "", "", ""))
+
+
+applied_in("construct_section", EndOfAdvanceFrame.apply)  # the Patron Token's use (R21.2)

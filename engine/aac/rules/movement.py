@@ -7,6 +7,14 @@ from dataclasses import dataclass
 
 from engine.aac import events as ev
 from engine.aac import triggers
+from engine.aac.catalog.effects import (
+    CountConduitsEffect,
+    FlyCharacterEffect,
+    MoveCharacterEffect,
+    MovementPointsEffect,
+    MoveTrackEffect,
+    TeleportCharacterEffect,
+)
 from engine.aac.core import (
     TRACKS,
     Ctx,
@@ -16,30 +24,18 @@ from engine.aac.core import (
     note_entered,
     occupied_by_others,
     reach,
+    teleport,
 )
 from engine.aac.names import ENERGY, cap, monument_of_region, source, track
+from engine.aac.rules.bridges import BridgeBenefitFrame, bridge_benefit
+from engine.aac.rules.effects import Use, effect
+from engine.aac.rules.patron import offer_patron
 from engine.aac.state import EMPTY, FIGURE_IN_POOL
 from engine.aac.supply import energy_choices
 from engine.kernel.decisions import Choice, Decision
 from engine.kernel.frames import Frame
 
 MAX_CHAIN = 8
-
-
-def bridge_benefit(ctx: Ctx, space: str) -> tuple[dict[str, object], str] | None:
-    """The benefit shown by the bridge token on `space`, if any (R20.6-R20.8)."""
-    b = ctx.s.bridges.get(space, "")
-    if not b:
-        return None
-    if b.startswith("n:"):
-        tok = ctx.r.neutral_tokens[b[2:]]
-        return tok.bonus, tok.bonus_text
-    _, seat_s, tier_s = b.split(":")
-    owner = ctx.s.players[int(seat_s)]
-    side = ctx.r.characters[owner.character].bridge_sides[int(tier_s) - 1][
-        owner.bridge_side[int(tier_s) - 1]
-    ]
-    return side.bonus, side.bonus_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,8 +211,6 @@ class MoveFrame(Frame, kind="move"):
                     if ben is not None:
                         p.bridges_used.append(sp)
                         trig.append(sp)
-            from engine.aac.rules.bridges import BridgeBenefitFrame
-
             for sp in reversed(trig):
                 ctx.push(BridgeBenefitFrame(self.seat, sp))
             return
@@ -229,8 +223,6 @@ class MoveFrame(Frame, kind="move"):
             reg = c.data
             t = p.tracks[0][0]
             move_energy(ctx, self.seat, t, "track:monument", f"bound:{reg}", "bound from track")
-            from engine.aac.rules.completion import offer_patron
-
             offer_patron(ctx, self.seat, reg)
             return
         if cid.startswith("bind_pillar:"):
@@ -304,8 +296,6 @@ class TeleportFrame(Frame, kind="teleport"):
         r = ctx.r
         p = ctx.s.players[self.seat]
         if self.scope == "tile_pool":
-            from engine.aac.core import teleport
-
             ctx.pop()
             teleport(ctx, self.seat, FIGURE_IN_POOL, "")
             return None
@@ -335,7 +325,57 @@ class TeleportFrame(Frame, kind="teleport"):
         if not self.target:
             self.target = c.data
             return
-        from engine.aac.core import teleport
-
         ctx.pop()
         teleport(ctx, self.seat, self.target, c.data)
+
+
+# --- effects -----------------------------------------------------------------------------------
+
+
+@effect("move_character")
+def _move_character(ctx: Ctx, seat: int, e: MoveCharacterEffect, use: Use) -> None:
+    ctx.push(MoveFrame.make(ctx, seat, char=e.amount, source=use.source))
+
+
+@effect("move_track")
+def _move_track(ctx: Ctx, seat: int, e: MoveTrackEffect, use: Use) -> None:
+    if e.track == "monument":
+        ctx.push(MoveFrame.make(ctx, seat, mon=e.amount, source=use.source))
+    else:
+        ctx.push(MoveFrame.make(ctx, seat, pil=e.amount, source=use.source))
+
+
+@effect("movement_points")
+def _movement_points(ctx: Ctx, seat: int, e: MovementPointsEffect, use: Use) -> None:
+    if e.per is not None or set(e.kinds) != {"character", "monument", "pillar"}:
+        raise NotImplementedError(f"movement points {e.per or e.kinds} are an expansion use, "
+                                  "not played yet")
+    ctx.push(MoveFrame.make(ctx, seat, flex=e.amount, source=use.source))
+
+
+@effect("count_conduits")
+def _count_conduits(ctx: Ctx, seat: int, e: CountConduitsEffect, use: Use) -> None:
+    push_conduit_movement(ctx, seat, use.source)
+
+
+@effect("teleport_character")
+def _teleport_character(ctx: Ctx, seat: int, e: TeleportCharacterEffect, use: Use) -> None:
+    """R12.10: into the Tile Pool (Valimod) at once, or onto a space, then facing."""
+    if e.to == "tile_pool":
+        teleport(ctx, seat, FIGURE_IN_POOL, "")
+    elif e.to == "any_non_bridge_space":
+        ctx.push(TeleportFrame(seat, "any_non_bridge", "", use.source))
+    else:
+        raise NotImplementedError(f"teleport to {e.to} belongs to the Folklore module")
+
+
+@effect("fly_character")
+def _fly_character(ctx: Ctx, seat: int, e: FlyCharacterEffect, use: Use) -> None:
+    """Freyith II (Updraft): onto a space of the figure's region or one sharing a bridge."""
+    regs = list(ctx.r.space_regions.get(ctx.s.players[seat].figure, ()))
+    for reg in list(regs):
+        for adj in ctx.r.region_adjacent.get(reg, ()):
+            if adj not in regs:
+                regs.append(adj)
+    ctx.push(TeleportFrame(seat, "regions:" + ",".join(regs), "", use.source))
+

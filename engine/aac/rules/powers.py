@@ -2,12 +2,22 @@
 
 Each handler is registered for the catalog's (trigger, effect name) pair of a power; the rules
 only fire the trigger where it happens. `@use(effect)` registers what an optional power
-offered by OptionalPowerFrame does when the player takes it.
+offered by OptionalPowerFrame does when the player takes it. A power whose effect is carried
+out on its own (Rewind's load_energy, Updraft's fly_character, Migration, Entropy...) goes
+through the effect registry (`push_effect`); a power whose effect *changes a rule at its
+trigger* is recorded with `applied_in(effect, handler, rule code firing the trigger)`
+(engine.aac.rules.effects), so the registry covers the whole vocabulary.
 """
 
 from __future__ import annotations
 
 from engine.aac import events as ev
+from engine.aac.catalog.effects import (
+    MovementPerClaimedIconEffect,
+    MoveTrackEffect,
+    SequenceEffect,
+    SetRoseActivationEffect,
+)
 from engine.aac.core import (
     ROWS,
     Ctx,
@@ -19,22 +29,24 @@ from engine.aac.core import (
 )
 from engine.aac.data import TYPES, PowerDef
 from engine.aac.names import ENERGY
+from engine.aac.placement import masterwork_ok
+from engine.aac.rules.actions import perform_action
+from engine.aac.rules.advance import AdvanceFrame
 from engine.aac.rules.bonus import CustodianFrame
-from engine.aac.rules.completion import RewindFrame
-from engine.aac.rules.effects import PowerOfferFrame, push_effect, recharge
+from engine.aac.rules.claim import ClaimFrame
+from engine.aac.rules.completion import ParticipantFrame, ResolveFrame, activate
+from engine.aac.rules.effects import applied_in, push_effect
 from engine.aac.rules.endturn import (
-    EntropyFrame,
-    MigrationFrame,
     OptionalPowerFrame,
     entropy_starts,
     migration_options,
 )
 from engine.aac.rules.movement import (
     MoveFrame,
-    TeleportFrame,
     conduit_points,
     push_conduit_movement,
 )
+from engine.aac.rules.reserve import PowerOfferFrame, recharge
 from engine.aac.state import EMPTY, FIGURE_IN_POOL
 from engine.aac.triggers import Hook, power, use
 from engine.kernel.decisions import Choice
@@ -48,10 +60,13 @@ def _wingbeat(ctx: Ctx, hook: Hook, pw: PowerDef) -> None:
     hook.value = True
 
 
+applied_in("fly_over_empty_bridge", _wingbeat, MoveFrame.choices)  # step_options(can_fly_gap)
+
+
 @power("on_gain_character_movement", "extra_character_movement")
 def _swift_stride(ctx: Ctx, hook: Hook, pw: PowerDef) -> None:
     """Aureon I: +1 character movement, once per turn."""
-    key = pw.effect["effect"]
+    key = pw.effect.effect
     if hook.choice is None:
         if power_available(ctx, hook.seat, pw.tier):
             hook.choices.append(Choice("aureon", "Swift Stride: +1 character movement", (),
@@ -66,11 +81,14 @@ def _swift_stride(ctx: Ctx, hook: Hook, pw: PowerDef) -> None:
     hook.handled = True
 
 
+applied_in("extra_character_movement", _swift_stride, MoveFrame.choices, MoveFrame.apply)
+
+
 @power("on_gain_character_movement", "fly_character")
 def _updraft(ctx: Ctx, hook: Hook, pw: PowerDef) -> None:
     """Freyith II: spend all the opportunity's points to fly to a space of the figure's region
-    or an adjacent one (R12.10 teleport), once per turn."""
-    key = pw.effect["effect"]
+    or an adjacent one (R12.10 teleport), once per turn: its fly_character effect."""
+    key = pw.effect.effect
     frame: MoveFrame = hook.info["frame"]
     if hook.choice is None:
         if power_available(ctx, hook.seat, pw.tier) and not frame.spent:
@@ -81,18 +99,12 @@ def _updraft(ctx: Ctx, hook: Hook, pw: PowerDef) -> None:
     if hook.key() != key:
         return
     seat = hook.seat
-    p = ctx.s.players[seat]
     mark_power_used(ctx, seat, pw.tier)
     ctx.emit(ev.PowerUsed(seat, pw.id, "flies"))
     frame.char = 0
     frame.flex = 0
     frame.spent = True
-    regs = list(ctx.r.space_regions.get(p.figure, ()))
-    for reg in list(regs):
-        for adj in ctx.r.region_adjacent.get(reg, ()):
-            if adj not in regs:
-                regs.append(adj)
-    ctx.push(TeleportFrame(seat, "regions:" + ",".join(regs), "", "Updraft"))
+    push_effect(ctx, seat, pw.effect, pw.name)
     hook.handled = True
 
 
@@ -102,14 +114,18 @@ def _updraft(ctx: Ctx, hook: Hook, pw: PowerDef) -> None:
 @power("on_activate_energy", "set_rose_activation")
 def _radiant_bloom(ctx: Ctx, hook: Hook, pw: PowerDef) -> None:
     """Aureon II: an activated Rose gives this many movement points."""
-    hook.value = int(pw.effect["movement_points"])
+    if isinstance(pw.effect, SetRoseActivationEffect):
+        hook.value = pw.effect.movement_points
+
+
+applied_in("set_rose_activation", _radiant_bloom, activate)
 
 
 @power("on_activate_energy", "load_energy")
 def _rewind(ctx: Ctx, hook: Hook, pw: PowerDef) -> None:
     """Chronari I (R25.6.1): an activated Wild may be loaded, with 1 more energy, instead of
-    being exhausted."""
-    ctx.push(RewindFrame(hook.seat, hook.info["loc"], 0))
+    being exhausted (its load_energy effect, at the Wild's section space)."""
+    push_effect(ctx, hook.seat, pw.effect, pw.name, at=hook.info["loc"])
     hook.handled = True
 
 
@@ -137,17 +153,24 @@ def _masterwork(ctx: Ctx, hook: Hook, pw: PowerDef) -> None:
         hook.value = pw.tier
 
 
+# the placement rules offer any-symbol spaces (R7.2)
+applied_in("place_as_any_symbol", _masterwork, masterwork_ok)
+
+
 @power("on_section_completed", "gain_both_perks")
 def _foreman(ctx: Ctx, hook: Hook, pw: PowerDef) -> None:
     """Multanec II: the completer takes both perks."""
     hook.value = 2
 
 
+applied_in("gain_both_perks", _foreman, ResolveFrame._perks)
+
+
 @power("on_section_completed", "bind_from_section")
 def _cornerstone(ctx: Ctx, hook: Hook, pw: PowerDef) -> None:
     """Multanec III: a participant who did not complete may bind one energy instead of
     activating it."""
-    key = pw.effect["effect"]
+    key = pw.effect.effect
     if hook.choice is None:
         region = hook.info["region"]
         for t in hook.info["types"]:
@@ -160,6 +183,9 @@ def _cornerstone(ctx: Ctx, hook: Hook, pw: PowerDef) -> None:
     ctx.emit(ev.PowerUsed(hook.seat, pw.id, "binds"))
     hook.value = hook.choice.data[1]
     hook.handled = True
+
+
+applied_in("bind_from_section", _cornerstone, ParticipantFrame.step, ParticipantFrame.apply)
 
 
 # --- loading and actions (R5, R6): Ignotas I and II, Chronari II, Rusne I ----------------------
@@ -185,6 +211,9 @@ def _custodian(ctx: Ctx, hook: Hook, pw: PowerDef) -> None:
         ctx.push(CustodianFrame(hook.seat, pw.tier))
 
 
+applied_in("swap_top_row_with_exhausted", _custodian, perform_action)
+
+
 @power("on_recharge_while_charged", "free_reserve")
 def _edict_of_plenty(ctx: Ctx, hook: Hook, pw: PowerDef) -> None:
     """Ignotas III: a recharge while charged may free 1 energy of any type instead."""
@@ -195,7 +224,7 @@ def _edict_of_plenty(ctx: Ctx, hook: Hook, pw: PowerDef) -> None:
 @power("start_of_advance_turn", "reverse_advance_direction")
 def _reverse_flow(ctx: Ctx, hook: Hook, pw: PowerDef) -> None:
     """Chronari II (R25.6.2): exhaust one Device energy to push from the right this turn."""
-    key = pw.effect["effect"]
+    key = pw.effect.effect
     seat = hook.seat
     if hook.choice is None:
         if not power_available(ctx, seat, pw.tier):
@@ -224,6 +253,9 @@ def _reverse_flow(ctx: Ctx, hook: Hook, pw: PowerDef) -> None:
     hook.handled = True
 
 
+applied_in("reverse_advance_direction", _reverse_flow, AdvanceFrame.step, AdvanceFrame.apply)
+
+
 @power("after_first_push_of_two", "count_conduits")
 def _undertow(ctx: Ctx, hook: Hook, pw: PowerDef) -> None:
     """Rusne I: before the second push, gain the conduit movement now."""
@@ -246,12 +278,17 @@ def _resonance(ctx: Ctx, hook: Hook, pw: PowerDef) -> None:
     seat = hook.seat
     if not (power_available(ctx, seat, pw.tier) and icons):
         return
+    if not isinstance(pw.effect, MovementPerClaimedIconEffect):
+        return
     mark_power_used(ctx, seat, pw.tier)
-    per = int(pw.effect["per_icon"])
+    per = pw.effect.per_icon
     ctx.push(MoveFrame.make(ctx, seat, char=per * icons.count("move"),
                             mon=per * icons.count("monument"), pil=per * icons.count("pillar"),
                             source="Resonance"))
     hook.handled = True
+
+
+applied_in("movement_per_claimed_icon", _resonance, ClaimFrame.step)
 
 
 # --- end of turn (R4.3 E3): every power "at the end of a turn on which you entered a region" ---
@@ -277,22 +314,18 @@ def _e3(ctx: Ctx, hook: Hook, pw: PowerDef) -> None:
         return
     mark_power_used(ctx, seat, pw.tier)
     ctx.emit(ev.PowerUsed(seat, pw.id, pw.name))
-    name = pw.effect["effect"]
-    if name == "relocate_bound_energy":
-        ctx.push(MigrationFrame(seat))
-    elif name == "construct_and_deconstruct":
-        ctx.push(EntropyFrame(seat, 0, "", "", ""))
-    elif name == "sequence":  # Aureon III: track steps, one movement opportunity each
-        mon = sum(int(s["amount"]) for s in pw.effect["steps"] if s["track"] == "monument")
-        pil = sum(int(s["amount"]) for s in pw.effect["steps"] if s["track"] == "pillar")
+    if isinstance(pw.effect, SequenceEffect):  # Aureon III: both track steps in one
+        steps = [x for x in pw.effect.steps if isinstance(x, MoveTrackEffect)]  # opportunity
+        mon = sum(x.amount for x in steps if x.track == "monument")
+        pil = sum(x.amount for x in steps if x.track == "pillar")
         ctx.push(MoveFrame.make(ctx, seat, mon=mon, pil=pil, source=pw.name))
-    else:
+    else:  # Migration, Entropy, Rusne's conduits, Valimod III: through the effect registry
         push_effect(ctx, seat, pw.effect, pw.name)
     hook.handled = True
 
 
 def _possible(ctx: Ctx, seat: int, pw: PowerDef) -> bool:
-    name = pw.effect["effect"]
+    name = pw.effect.effect
     if name == "relocate_bound_energy":
         return bool(migration_options(ctx, seat))
     if name == "construct_and_deconstruct":

@@ -6,11 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.aac import locations
+from engine.aac.catalog.effects import RepositionEffect
 from engine.aac.core import Ctx, decision
 from engine.aac.data import TYPES
 from engine.aac.names import ENERGY
 from engine.aac.names import loc as where
 from engine.aac.placement import destinations, place
+from engine.aac.rules.effects import Use, effect
 from engine.kernel.decisions import Choice, Decision
 from engine.kernel.frames import Frame
 
@@ -64,3 +66,8 @@ class RepositionFrame(Frame, kind="reposition"):
             ctx.pop()
             return
         self.src = c.data
+
+
+@effect("reposition")
+def _reposition(ctx: Ctx, seat: int, e: RepositionEffect, use: Use) -> None:
+    ctx.push(RepositionFrame(seat, e.times, ""))
