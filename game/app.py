@@ -21,6 +21,7 @@ from game.scenes.manager import SceneManager, make
 from game.session import Session
 from game.settings import MAX_WINDOW, Settings
 from game.sound import SoundBank
+from game.table.model import PreviewModel
 from game.tutorial.runner import start as start_tutorial
 
 
@@ -163,6 +164,8 @@ class App:
     def start_session(self, session: Session) -> None:
         table = self.open("table", session=session)
         table.autosave_enabled = session.autosaving = self.persist  # type: ignore[attr-defined]
+        if not isinstance(table, PreviewModel):
+            raise TypeError("the table scene draws no picture for the save list")
         session.preview = lambda: table_picture(table)
 
     def show_results(self, session: Session) -> None:

@@ -33,9 +33,11 @@ from engine.aac.catalog.map import (
 )
 from engine.aac.catalog.monuments import Monument, MonumentsFile
 from engine.aac.data import rules
+from engine.aac.state import GameState, MonumentState
 from game import fx, help, theme, tokens
 from game.layout import BOARD_S, BOARD_X, BOARD_Y, TOP_H, VH, VW
 from game.scenegraph import Button, Canvas, Node, TextLog
+from game.table.model import BoardModel
 from game.targets import Hotspot
 
 Point = tuple[float, float]
@@ -394,7 +396,7 @@ class StackPose:
     sparkle_y: float = 0.0
 
 
-def rest_pose(lay: RegionLayout, m: Any) -> StackPose:
+def rest_pose(lay: RegionLayout, m: MonumentState) -> StackPose:
     """The pose of a monument state at rest."""
     built = len(m.built)
     pose = StackPose(built)
@@ -507,7 +509,7 @@ class BoardView(Node):
     clip_hit = True
     home = (BOARD_X, BOARD_Y, BOARD_S)  # where the table's cached layers draw the board
 
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: BoardModel) -> None:
         super().__init__(BOARD_X, BOARD_Y, 1000, 1000, scale=BOARD_S)
         self.table = table
         self.g = geometry()
@@ -884,7 +886,7 @@ class BoardView(Node):
         "achievements": (872, 0, 128, 850), "pool": (0, 850, 1000, 150),
     }
 
-    def area_keys(self, s: Any) -> dict[str, object]:
+    def area_keys(self, s: GameState) -> dict[str, object]:
         cs = self.table.settings.colour_safe
         mons = tuple((k, len(m.built), len(m.stack), m.stack[0] if m.stack else "",
                       tuple(m.spaces), m.completed, m.bonus, m.patron)
@@ -901,7 +903,7 @@ class BoardView(Node):
                      tuple(tuple(p.shop) for p in s.players), self.table.hidden_seats()),
         }
 
-    def draw_area(self, c: Canvas, area: str, s: Any) -> None:
+    def draw_area(self, c: Canvas, area: str, s: GameState) -> None:
         if area == "map":
             self._draw_bridges(c, s)
             for lay in self.g.layout.values():
@@ -1052,7 +1054,7 @@ class BoardView(Node):
                "midtop", max_w=rv.w - 10)
         return surf
 
-    def _draw_bridges(self, c: Canvas, s: Any) -> None:
+    def _draw_bridges(self, c: Canvas, s: GameState) -> None:
         for sid, val in s.bridges.items():
             if sid in self.g.spaces:
                 self._bridge_token(c, *self.g.xy(sid), val)
@@ -1082,7 +1084,7 @@ class BoardView(Node):
             c.fill((168, 156, 138), x - w / 2, y - h / 2, w, h, 5 * k)
             c.icon("bridge", x, y, 19 * k)
 
-    def _draw_region_pieces(self, c: Canvas, s: Any, lay: RegionLayout) -> None:
+    def _draw_region_pieces(self, c: Canvas, s: GameState, lay: RegionLayout) -> None:
         """A region's monument stack (unless it is being animated), its bonus tile and
         patron token, its pillar pair and its bound-energy corral."""
         mid = lay.monument
@@ -1103,7 +1105,7 @@ class BoardView(Node):
         self._draw_pillars(c, s, lay)
         self._draw_bound(c, s, lay)
 
-    def _draw_pillars(self, c: Canvas, s: Any, lay: RegionLayout) -> None:
+    def _draw_pillars(self, c: Canvas, s: GameState, lay: RegionLayout) -> None:
         sp = lay.spec
         x, y = lay.pillars
         d = sp.pillar_r * PILLAR_DX
@@ -1126,7 +1128,7 @@ class BoardView(Node):
             else:
                 tokens.empty_slot(c, px, py, r * 0.85)
 
-    def _draw_bound(self, c: Canvas, s: Any, lay: RegionLayout) -> None:
+    def _draw_bound(self, c: Canvas, s: GameState, lay: RegionLayout) -> None:
         per_seat = s.bound.get(lay.region)
         x, y = lay.bound
         R = lay.spec.bound_r
@@ -1149,7 +1151,7 @@ class BoardView(Node):
         if len(toks) > 6:
             c.text(f"+{len(toks) - 6}", x + R, y + R * 0.7, 9, theme.INK, True, "center")
 
-    def _draw_pool(self, c: Canvas, s: Any) -> None:
+    def _draw_pool(self, c: Canvas, s: GameState) -> None:
         t = self.table
         r = t.rules
         for n in range(1, 5):
@@ -1179,7 +1181,7 @@ class BoardView(Node):
                 shop = "?" if seat in t.hidden_seats() else str(p.shop[ty])
                 c.text(shop, bx - 39 + ty * 30, by, 11, theme.INK, True, "midleft")
 
-    def _draw_achievements(self, c: Canvas, s: Any) -> None:
+    def _draw_achievements(self, c: Canvas, s: GameState) -> None:
         t = self.table
         r = t.rules
         for n, aid in enumerate(s.achievements, start=1):
@@ -1200,7 +1202,7 @@ class BoardView(Node):
                     label = "5" if col == "flat" else "×"
                     c.text(label, x, y, 12, theme.INK_SOFT, True, "center")
 
-    def _draw_reserves(self, c: Canvas, s: Any) -> None:
+    def _draw_reserves(self, c: Canvas, s: GameState) -> None:
         t = self.table
         for seat, p in enumerate(s.players):
             x, y = self.g.reserve_area(seat)
@@ -1216,7 +1218,7 @@ class BoardView(Node):
                 exh = "?" if seat in t.hidden_seats() else p.exhausted[ty]
                 c.text(f"exh {exh}", x + 4, ry, 9, theme.INK_SOFT, False, "midleft")
 
-    def _draw_figures(self, c: Canvas, s: Any) -> None:
+    def _draw_figures(self, c: Canvas, s: GameState) -> None:
         t = self.table
         crowd: dict[str, int] = {}
         for seat, p in enumerate(s.players):
@@ -1401,7 +1403,7 @@ class MonumentCard(Node):
         tokens.patron_token(c, 22, y + 64, 9)
         c.text_box(patron, 40, y + 53, w - 52, 22, 11, theme.INK_SOFT, False, "left")
 
-    def _row(self, c: Canvas, m: Any, state: str, sec_id: str, sec: Any, y: float,
+    def _row(self, c: Canvas, m: MonumentState, state: str, sec_id: str, sec: Any, y: float,
              col: theme.Colour) -> None:
         w = CARD_W
         if state == "open":

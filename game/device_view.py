@@ -9,10 +9,13 @@ from typing import Any
 import pygame
 
 from engine.aac import names
+from engine.aac.data import Rules
+from engine.aac.state import GameState, PlayerState
 from game import help, theme, tokens
 from game.icons import ACTION_ICON
 from game.layout import DEVICE_H, DEVICE_Y, RIGHT_W, RIGHT_X, SEATS_Y, VH
 from game.scenegraph import Canvas, Node, TextLog
+from game.table.model import DeviceModel
 from game.targets import Hotspot, centred
 
 TILE_Y, TILE_W, TILE_H = 60.0, 84.0, 116.0
@@ -32,13 +35,13 @@ def pos_x(pos: int) -> float:
     return 200.0 + (pos - 1) * 92.0
 
 
-def track_labels(r: Any) -> tuple[str, str]:
+def track_labels(r: Rules) -> tuple[str, str]:
     return ("Monument Track", "Pillar Track")
 
 
 class DeviceView(Node):
     clip_hit = True
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: DeviceModel) -> None:
         super().__init__(RIGHT_X, DEVICE_Y, RIGHT_W, DEVICE_H)
         self.table = table
         self.seat = 0
@@ -128,7 +131,7 @@ class DeviceView(Node):
         return f"Position {pos}: {names.long_name(self.table.rules, tid)}"
 
 
-    def layer_key(self, s: Any) -> object:
+    def layer_key(self, s: GameState) -> object:
         if self.seat >= len(s.players):
             return None
         t = self.table
@@ -201,7 +204,7 @@ class DeviceView(Node):
             c.text_box(at.name if at else "—", x + 3, 182, TILE_W - 6, 26, 10, theme.INK, True)
         self._pools(c, p)
 
-    def _tile(self, c: Canvas, tid: str, x: float, w: float, p: Any) -> None:
+    def _tile(self, c: Canvas, tid: str, x: float, w: float, p: PlayerState) -> None:
         td = self.table.rules.tiles.get(tid)
         if td is None:
             return
@@ -211,7 +214,7 @@ class DeviceView(Node):
         tokens.tile(c, x + dx, TILE_Y + dy, sw, TILE_H, td.top, td.bottom, td.icons,
                     p.top.get(tid), p.bottom.get(tid), td.stack)
 
-    def _pools(self, c: Canvas, p: Any) -> None:
+    def _pools(self, c: Canvas, p: PlayerState) -> None:
         y0 = 218
         for x, w, title, vals in ((8, 176, "Exhausted pool", p.exhausted),
                                   (190, 176, "Reserve", p.reserve),
@@ -245,7 +248,7 @@ class DeviceView(Node):
                            theme.INK if open_ else theme.CREAM, False, align="left")
 
 
-def player_key(p: Any) -> tuple[object, ...]:
+def player_key(p: PlayerState) -> tuple[object, ...]:
     """Everything of a seat's state that its drawings show (a cache key)."""
     return (tuple(p.device), tuple(p.staging), tuple((k, tuple(v)) for k, v in p.top.items()),
             tuple((k, tuple(v)) for k, v in p.bottom.items()), tuple(p.actions),
@@ -253,7 +256,7 @@ def player_key(p: Any) -> tuple[object, ...]:
             tuple(tuple(t) for t in p.tracks), p.charged, tuple(p.bridge_loc), p.patron)
 
 
-def draw_tracks(c: Canvas, x: float, y: float, p: Any, top: int, w: float = 136,
+def draw_tracks(c: Canvas, x: float, y: float, p: PlayerState, top: int, w: float = 136,
                 compact: bool = False) -> None:
     for k, icon in enumerate(("castle", "pillar")):
         ty, peg = p.tracks[k] if k < len(p.tracks) else (-1, 0)
@@ -271,7 +274,7 @@ class SeatsView(Node):
     clip_hit = True
     """Every seat at a glance: score, device, pools, tracks, bridges."""
 
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: DeviceModel) -> None:
         super().__init__(RIGHT_X, SEATS_Y, RIGHT_W, VH - SEATS_Y - 6)
         self.table = table
 
@@ -343,7 +346,7 @@ class SeatsView(Node):
             c.fill(theme.PANEL, 0, y, self.w, rh - 4, 8)
             c.fill(t.session.colour(seat), 0, y, 6, rh - 4, 3)
 
-    def layer_key(self, s: Any) -> object:
+    def layer_key(self, s: GameState) -> object:
         return (s.active, self.row_h(), tuple(player_key(p) for p in s.players))
 
     def draw_self(self, c: Canvas) -> None:
@@ -389,7 +392,7 @@ class SeatsView(Node):
                 rows[key] = surf
             c.surf.blit(surf, c.pt(0, seat * rh))
 
-    def _row(self, c: Canvas, seat: int, p: Any) -> None:
+    def _row(self, c: Canvas, seat: int, p: PlayerState) -> None:
         t = self.table
         s = t.shown
         r = t.rules

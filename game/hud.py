@@ -3,18 +3,18 @@ screen and tooltips."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
+from engine.aac.state import GameState
 from game import theme, tokens
 from game.animations import ease_out_cubic
 from game.layout import TOP_H, VH, VW
 from game.scenegraph import Button, Canvas, Node
+from game.table.model import HudModel
 
 
 class TopBar(Node):
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: HudModel) -> None:
         super().__init__(0, 0, VW, TOP_H, z=1)
         self.table = table
         self.add(Button("Menu (Esc)", VW - 130, 8, 120, 36, table.open_menu, 13,
@@ -39,7 +39,7 @@ class TopBar(Node):
     def slot_w(self) -> float:
         return min(250.0, (VW - 520) / max(1, len(self.table.shown.players)))
 
-    def layer_key(self, s: Any) -> object:
+    def layer_key(self, s: GameState) -> object:
         return (self.table.deciding_seat(), s.turn, s.end_triggered, len(s.players))
 
     def draw_static(self, c: Canvas) -> None:
@@ -87,7 +87,7 @@ class LogDrawer(Node):
     LINE = 16.0
     interactive = True
 
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: HudModel) -> None:
         super().__init__(VW, 52, self.W, VH - 52, z=40)
         self.table = table
         self.open = False
@@ -170,7 +170,7 @@ class Handoff(Node):
 
     interactive = True
 
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: HudModel) -> None:
         super().__init__(0, 0, VW, VH, z=90)
         self.table = table
         self.visible = False
@@ -225,7 +225,7 @@ class StatusToast(Node):
     SHOW = 5.0  # seconds fully shown
     FADE = 1.0
 
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: HudModel) -> None:
         super().__init__(VW / 2 - 400, TOP_H + 8, 800, 0, z=45)
         self.table = table
         self._surf: pygame.Surface | None = None
@@ -279,7 +279,7 @@ class RecapCard(Node):
     W = 620.0
     LINE = 22.0
 
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: HudModel) -> None:
         super().__init__(20, 0, self.W, 0, z=35)
         self.table = table
         self.lines: list[tuple[int, str]] = []

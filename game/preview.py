@@ -9,19 +9,19 @@ import os
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import pygame
 
 from game import theme, tokens
 from game.layout import VH, VW, fit
 from game.scenegraph import Canvas
+from game.table.model import PreviewModel
 
 THUMB = (320, 180)
 MAX_PNG = 1024 * 1024  # a 320x180 thumbnail is ~60 kB; anything far larger is not ours
 
 
-def table_picture(table: Any) -> pygame.Surface | None:
+def table_picture(table: PreviewModel) -> pygame.Surface | None:
     """The table as it is on screen, shrunk to a thumbnail; None while something private is
     showing (expert secret loading), so a preview never gives a secret away."""
     if table.private_now():

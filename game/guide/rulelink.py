@@ -4,11 +4,10 @@ in the guide. The status line itself is clickable too."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from game import theme
 from game.layout import PROMPT_Y, RIGHT_W, RIGHT_X
 from game.scenegraph import Canvas, Node
+from game.table.model import StatusModel
 
 
 class _Area(Node):
@@ -31,7 +30,7 @@ class _Area(Node):
 class RuleLink(Node):
     """Shown while the table's message is the "why not" it was set with."""
 
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: StatusModel) -> None:
         super().__init__(0, 0, 0, 0, z=30)
         self.table = table
         self.rule = ""
@@ -54,8 +53,8 @@ class RuleLink(Node):
         w = f.size(self.label)[0] + 18
         self.chip.x, self.chip.y, self.chip.w, self.chip.h = RIGHT_X + RIGHT_W - 12 - w, \
             PROMPT_Y + 8, float(w), 22.0
-        x, y, w, h = self.table.toast.pill_rect()  # the status line's pill
-        self.status.x, self.status.y, self.status.w, self.status.h = x, y, w, h
+        px, py, pw, ph = self.table.toast.pill_rect()  # the status line's pill
+        self.status.x, self.status.y, self.status.w, self.status.h = px, py, pw, ph
 
     def on_update(self, dt: float) -> None:
         self.visible = bool(self.rule) and bool(self.message) and \
