@@ -23,6 +23,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.aac.persist.io import load_game  # noqa: E402
+from game.app import App  # noqa: E402
+from game.settings import Settings  # noqa: E402
 from tests import save_fuzz  # noqa: E402
 
 
@@ -40,9 +42,6 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["AAC_HOME"] = str(work)
     app = None
     if a.table_every:
-        from game.app import App
-        from game.settings import Settings
-
         app = App((1280, 720), Settings(anim_speed=0.0, bot_delay=0.0), persist=False,
                   headless=True)
     if a.no_verify:

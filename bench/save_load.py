@@ -26,6 +26,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from engine.aac.bots import make_bot  # noqa: E402
 from engine.aac.config import GameConfig  # noqa: E402
 from engine.aac.data import rules  # noqa: E402
 from engine.aac.game import Game, new_game  # noqa: E402
@@ -44,9 +45,8 @@ def late_game(players: int, seed: int, fraction: float, level: str = "random"
     if level == "random":
         bots: list[Any] = [RandomBot(seed)] * players
     else:
-        from engine.aac.bots import make_bot
-
         bots = [make_bot(level, seed * 7 + k) for k in range(players)]
+
     triggered_at = None
     while not g.is_over:
         d = g.pending

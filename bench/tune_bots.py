@@ -21,13 +21,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from engine.aac.bots.evaluate import STRONG_WEIGHTS  # noqa: E402
+from engine.aac.bots.planner import NORMAL, Params, PlannerBot  # noqa: E402
+from engine.aac.config import GameConfig  # noqa: E402
+from engine.aac.game import new_game  # noqa: E402
+
 
 def play_pair(task: tuple[int, dict[str, float], dict[str, float], int]) -> float:
     """One game, candidate vs baseline; returns the candidate's share of the win (0, 0.5, 1)."""
-    from engine.aac.bots.planner import NORMAL, Params, PlannerBot
-    from engine.aac.config import GameConfig
-    from engine.aac.game import new_game
-
     index, cand, base, seed = task
     cand_seat = index % 2
     g = new_game(GameConfig(players=2, seed=seed))
@@ -57,8 +58,6 @@ def match(
 
 
 def main() -> int:
-    from engine.aac.bots.evaluate import STRONG_WEIGHTS
-
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--rounds", type=int, default=1)
     ap.add_argument("--games", type=int, default=40, help="games per candidate (even)")

@@ -42,8 +42,8 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import Any, NamedTuple, Protocol
 
-from engine.aac.bots import greedy as _greedy  # noqa: F401  (the bots' code, loaded at start)
-from engine.aac.bots import planner as _planner  # noqa: F401
+from engine.aac.bots import BOT_LEVELS
+from engine.aac.bots import make_bot as engine_make_bot
 from engine.aac.data import rules
 from engine.kernel.bots import RandomBot
 from engine.kernel.decisions import Decision
@@ -55,25 +55,16 @@ class BotLike(Protocol):
 
 def make_bot(level: str, seed: int) -> BotLike:
     """A bot by level name: engine.aac.bots.make_bot when it exists, else the random bot."""
-    import engine.aac.bots as bots
-
-    factory = getattr(bots, "make_bot", None)
-    if factory is not None and level != "random":
+    if level != "random":
         try:
-            return factory(level, seed)  # type: ignore[no-any-return]
-        except Exception:  # unknown level: fall back to the legal-random baseline
+            return engine_make_bot(level, seed)
+        except ValueError:  # unknown level: fall back to the legal-random baseline
             pass
     return RandomBot(seed)
 
 
 def bot_levels() -> list[str]:
-    import engine.aac.bots as bots
-
-    names = (getattr(bots, "BOT_LEVELS", None) or getattr(bots, "BOT_NAMES", None)
-             or getattr(bots, "LEVELS", None))
-    if names:
-        return [str(n) for n in names]
-    return ["random"]
+    return list(BOT_LEVELS)
 
 
 Factory = Callable[[str, int], BotLike]

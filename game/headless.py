@@ -12,6 +12,10 @@ from typing import Any
 
 import pygame
 
+from engine.aac import events as ev
+from engine.aac.bots import make_bot
+from game import theme, trapdoor
+from game.app import App
 from game.session import SeatSpec, Session
 from game.settings import Settings
 
@@ -33,8 +37,6 @@ def build_session(scenario: str | None, seed: int, players: int, moves: int,
 def screenshot(out: str, size: tuple[int, int], scenario: str | None, seed: int,
                players: int, moves: int) -> int:
     _headless_env()
-    from game.app import App
-
     app = App(size, Settings(anim_speed=0.0), persist=False, headless=True)
     session = build_session(scenario, seed, players, moves)
     if session is not None:
@@ -125,9 +127,6 @@ def bench(frames: int, size: tuple[int, int], scenario: str | None, seed: int, p
     (which waits between frames, so a bot thinking in a thread of this process takes the
     interpreter then); each is timed from its start to its end, the wait excluded."""
     _headless_env()
-    from game import theme
-    from game.app import App
-
     app = App(size, Settings(anim_speed=1.0, bot_delay=0.0), persist=False, headless=True)
     t0 = time.perf_counter()
     app.bot_worker.wait_ready(60.0)  # as in the game, whose loop starts it with the menu
@@ -217,8 +216,6 @@ SCENES = ("launch", "snap", "push")
 def _wanted(events: list[Any], scene: str) -> int:
     """How much of `scene` a decision's events hold (0: none): deployed tokens for a launch,
     constructions for a snap, pushes for a push."""
-    from engine.aac import events as ev
-
     if scene == "launch":
         return sum(1 for e in events if isinstance(e, ev.TokenMoved) and e.reason == "deployed"
                    and e.src.endswith(":top"))
@@ -231,8 +228,6 @@ def find_moment(scene: str, seed: int, players: int = 3, limit: int = 6000,
     """A seeded random game stopped just before a choice that plays `scene` (for a launch:
     the most tokens deployed at once found, up to `want`), the deciding seat made a person.
     Returns the session and that choice's id."""
-    from engine.aac.bots import make_bot
-
     best: tuple[int, int, int] | None = None  # (amount, seed, moves)
     for k in range(40):  # easy bots first (they deploy like people), then random play
         level = "easy" if k < 8 else "random"
@@ -277,9 +272,6 @@ def bench_anims(size: tuple[int, int], seed: int, as_json: bool, reps: int = 6) 
     `reps` times each; the pymunk time per frame during launches; and the bare-blit baseline of
     the same frames (their blits replayed, no logic) in the same run, with the ratio."""
     _headless_env()
-    from game import theme, trapdoor
-    from game.app import App
-
     physics: list[float] = []
     advance = trapdoor.Launch.advance
 
@@ -350,7 +342,6 @@ def bench_anims(size: tuple[int, int], seed: int, as_json: bool, reps: int = 6) 
 def _bench_launch4(app: Any, seed: int, reps: int, physics: list[float]) -> dict[str, Any]:
     """A 4-token launch on the trapdoor of the shown device (the table's own TrapdoorLayer
     and LaunchTween, a bot's: it fires by itself), over a mid-game table."""
-    from game import theme, trapdoor
 
     times: list[float] = []
     recorded: list[list[Blit]] = []

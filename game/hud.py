@@ -11,6 +11,7 @@ from game.animations import ease_out_cubic
 from game.layout import TOP_H, VH, VW
 from game.scenegraph import Button, Canvas, Node
 from game.table.model import HudModel
+from game.targets import Hotspot
 
 
 class TopBar(Node):
@@ -23,8 +24,6 @@ class TopBar(Node):
                         tip="Show or hide the game log"))
         self.undo_button = Button("Undo", VW - 340, 8, 90, 36, table.undo, 13)
         self.add(self.undo_button)
-        from game.targets import Hotspot
-
         w = min(250.0, (VW - 520) / max(1, len(table.shown.players)))
         for seat in range(len(table.shown.players)):
             spot = Hotspot(f"info:top:{seat}", 10 + seat * (w + 6), 6, w, 40)

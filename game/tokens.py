@@ -11,6 +11,7 @@ from collections.abc import Callable, Hashable
 import pygame
 
 from game import theme
+from game.icons import ACTION_ICON
 from game.scenegraph import Canvas
 
 TYPES = theme.ENERGY_TYPES
@@ -140,8 +141,6 @@ def tile(c: Canvas, x: float, y: float, w: float, h: float, top: int, bottom: in
 def _tile_draw(c: Canvas, x: float, y: float, w: float, h: float, top: int, bottom: int,
                icons: tuple[str, ...], top_fill: list[int] | None,
                bottom_fill: list[int] | None, tier: str, dim: bool) -> None:
-    from game.icons import ACTION_ICON
-
     face = (236, 222, 190) if not dim else (200, 190, 170)
     c.fill(theme.darken(face, 0.5), x + 2, y + 3, w, h, 7)
     c.fill(face, x, y, w, h, 7)

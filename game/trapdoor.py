@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
+import pymunk
 
 from game import theme, tokens
 from game.animations import Tween
@@ -110,8 +111,6 @@ class Launch:
             self.positions = list(starts)
 
     def _build(self) -> None:
-        import pymunk
-
         sp = pymunk.Space()
         sp.gravity = (0.0, GRAVITY)
         sp.iterations = 12

@@ -147,3 +147,40 @@ def test_engine_modules_import_each_other_without_cycles() -> None:
         if m not in state:
             visit(m)
     assert not cycles, "import cycles:\n" + "\n".join(" -> ".join(c) for c in cycles)
+
+
+# --- the front end and the bench scripts -----------------------------------------------------
+
+ROOT = ENGINE.parent
+
+# (file under the repository, function) -> why it imports at run time (never to hide a cycle)
+FRONT_ALLOWED: dict[tuple[str, str], str] = {
+    ("game/__main__.py", "display_problem"):
+        "the no-display check runs before pygame is loaded, so a machine without a screen gets "
+        "one sentence instead of SDL's errors",
+    ("game/__main__.py", "main"):
+        "each command line path loads only what it runs (the engine CLI, the smoke, the "
+        "headless screenshots and benches need no window; the window needs pygame)",
+    ("game/smoke.py", "version"):
+        "package metadata is read only when the bundle has no VERSION file",
+    ("game/smoke.py", "_play"):
+        "the bundle's smoke test reports the step that failed: loading pygame and the app "
+        "is one of its steps",
+}
+
+
+def test_no_imports_inside_functions_in_the_front_end_and_benches() -> None:
+    files = sorted(p for d in ("game", "bench", "docs") for p in (ROOT / d).rglob("*.py")
+                   if "__pycache__" not in p.parts)
+    assert len(files) > 40
+    bad = []
+    used = set()
+    for path in files:
+        rel = path.relative_to(ROOT).as_posix()
+        for func, line, what in function_imports(path):
+            if (rel, func) in FRONT_ALLOWED:
+                used.add((rel, func))
+                continue
+            bad.append(f"{rel}:{line} in {func}(): {what}")
+    assert not bad, "imports inside functions (fix the layering instead):\n" + "\n".join(bad)
+    assert used == set(FRONT_ALLOWED), f"stale entries: {sorted(set(FRONT_ALLOWED) - used)}"
