@@ -3,7 +3,8 @@
     .venv/bin/python docs/make_screenshots.py [--only NAME ...]
 
 Writes docs/<name>.png for: menu, table, load, recap, results, monument (a monument close-up,
-zoomed in, with its card), snap (a section snapping onto its stack, mid-animation) (and
+zoomed in, with its card), snap (a section snapping onto its stack, mid-animation), push (a tile push mid-animation),
+launch (a trapdoor launch mid-flight) (and
 guide, tutorial when those scenes exist). Every picture is drawn by the game's own scenes
 from seeded games.
 """
@@ -28,6 +29,7 @@ from engine.aac import events as ev  # noqa: E402
 from engine.aac.persist.io import load_game  # noqa: E402
 from game.app import App  # noqa: E402
 from game.board_view import BURST, geometry  # noqa: E402
+from game.headless import find_moment  # noqa: E402
 from game.scenes.load import LoadScene  # noqa: E402
 from game.session import SeatSpec, Session  # noqa: E402
 from game.settings import Settings  # noqa: E402
@@ -167,9 +169,44 @@ def shot_snap(app: App) -> None:
     settle(app, 5)  # just after the contact: the shake and the sparkles
 
 
+def shot_push(app: App) -> None:
+    """A seeded game stopped before an Advance push, played at normal speed: the picture
+    is taken with every tile half-way along its slide (the leaving one on its way out)."""
+    session, cid = find_moment("push", 4, players=3)
+    app.settings.anim_speed = 1.0
+    app.start_session(session)
+    settle(app)
+    t = app.scene
+    t.choose(cid)
+    for _ in range(600):
+        app.step(1 / 60)
+        if t.device.slide:
+            break
+    settle(app, 26)
+
+
+def shot_launch(app: App) -> None:
+    """A seeded game stopped before a Deploy of several tokens, played at normal speed with
+    the trapdoor firing by itself: the picture is taken with the tokens in the air."""
+    app.settings.trapdoor_autofire = True
+    app.settings.trapdoor_hint_seen = True
+    session, cid = find_moment("launch", 5, players=2)
+    app.settings.anim_speed = 1.0
+    app.start_session(session)
+    settle(app)
+    t = app.scene
+    t.choose(cid)
+    for _ in range(900):
+        app.step(1 / 60)
+        if any(la.fired_at >= 0 and la.time - la.fired_at > 0.22
+               for la in t.trapdoor.launches):
+            break
+
+
 SHOTS: dict[str, Callable[[App], None]] = {
     "menu": shot_menu, "table": shot_table, "load": shot_load, "recap": shot_recap,
     "results": shot_results, "monument": shot_monument, "snap": shot_snap,
+    "push": shot_push, "launch": shot_launch,
 }
 
 
