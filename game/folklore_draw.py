@@ -71,13 +71,13 @@ def card_layout(card: FolkloreCard, w: float, h: float, scale: float = 1.0) -> C
     fits whole, dropping the flavour before shrinking below readable; else compact."""
     pad = _pad(w)
     header = _header_h(w, h)
-    disc = max(7.0, min(13.0, w * 0.06))
+    disc = _disc(w)
     text_x = pad + 2 * disc + pad * 0.6
     text_w = w - text_x - pad
     width_px = round(text_w * scale)
     body_top = header + pad * 0.6
     bottom = h - pad * 0.5 - _foot_h(w, scale)
-    top_px = max(MIN_TEXT_PX, round(min(14.0, w * 0.058, h * 0.04) * scale))
+    top_px = max(MIN_TEXT_PX, round(min(17.0, w * 0.058, h * 0.04) * scale))
     fl_px = max(MIN_TEXT_PX, round(top_px * 0.9))
     flavour_full = tuple(_wrap_lines(card.flavour, fl_px, round((w - 2 * pad) * scale)))
     for flavour in (flavour_full, ()):
@@ -124,6 +124,31 @@ def _foot_h(w: float, scale: float) -> float:
     return theme.font(MIN_TEXT_PX).get_linesize() / scale + max(2.0, w * 0.01)
 
 
+def _disc(w: float) -> float:
+    return max(7.0, min(13.0, w * 0.06))
+
+
+def _gap(lay: CardLayout, scale: float) -> float:
+    return lay.line_h / scale * (0.45 if lay.mode == "full" else 0.3)
+
+
+def option_rects(lay: CardLayout, x: float, y: float, w: float,
+                 scale: float = 1.0) -> dict[str, Rect]:
+    """Label -> the rect of that option's block on a card drawn at (x, y) with layout `lay`
+    (for hotspots: pointing at an option to choose it, or a guide callout)."""
+    pad = _pad(w)
+    ty = y + lay.header_h + pad * 0.6
+    if lay.flavour:
+        ty += len(lay.flavour) * theme.font(lay.flavour_px).get_linesize() / scale + pad * 0.5
+    line, gap, disc = lay.line_h / scale, _gap(lay, scale), _disc(w)
+    out: dict[str, Rect] = {}
+    for opt in lay.options:
+        block_h = max(len(opt.lines) * line, 2 * disc)
+        out[opt.label] = (x + pad * 0.4, ty - gap * 0.4, w - pad * 0.8, block_h + gap * 0.8)
+        ty += block_h + gap
+    return out
+
+
 def folklore_card(c: Canvas, x: float, y: float, w: float, h: float, card: FolkloreCard,
                   colour: theme.Colour, character_name: str = "",
                   used: Collection[str] = (), highlight: str = "",
@@ -154,29 +179,26 @@ def folklore_card(c: Canvas, x: float, y: float, w: float, h: float, card: Folkl
         ty += fl_line
     if lay.flavour:
         c.line(PARCHMENT_EDGE, (x + pad, ty + pad * 0.2), (x + w - pad, ty + pad * 0.2), 1)
-        ty += pad * 0.5
-    disc = max(7.0, min(13.0, w * 0.06))
+    disc = _disc(w)
     line = lay.line_h / c.s
-    gap = line * (0.45 if lay.mode == "full" else 0.3)
     size = lay.px / c.s
-    for opt in lay.options:
-        rows = len(opt.lines)
-        block_h = max(rows * line, 2 * disc)
+    for opt, (bx, by, bw, bh) in zip(lay.options, option_rects(lay, x, y, w, c.s).values(),
+                                     strict=True):
         faded = opt.label in used
         if opt.label == highlight:
-            c.fill(theme.HILITE, x + pad * 0.4, ty - gap * 0.4, w - pad * 0.8, block_h + gap * 0.8,
-                   6)
+            c.fill(theme.HILITE, bx, by, bw, bh, 6)
         ink = theme.INK_SOFT if faded or dim else theme.INK
         dcol = theme.darken(colour, 0.15) if not faded else theme.PANEL_EDGE
-        cx, cy = x + pad + disc, ty + min(block_h, 2 * disc) / 2
+        top = by + _gap(lay, c.s) * 0.4
+        block_h = max(len(opt.lines) * line, 2 * disc)
+        cx, cy = x + pad + disc, top + min(block_h, 2 * disc) / 2
         c.circle(theme.darken(dcol, 0.4), cx + 0.6, cy + 0.9, disc)
         c.circle(dcol, cx, cy, disc)
         c.text(opt.label, cx, cy, max(MIN_TEXT_PX / c.s, disc * 1.1), theme.CREAM, True, "center")
         for k, ln in enumerate(opt.lines):  # compact: the last line may be cut short
-            c.text(ln, x + lay.text_x, ty + k * line, size, ink, max_w=lay.text_w)
+            c.text(ln, x + lay.text_x, top + k * line, size, ink, max_w=lay.text_w)
         if faded:
             c.line(theme.INK_SOFT, (x + lay.text_x, cy), (x + w - pad, cy), 1)
-        ty += block_h + gap
     return lay
 
 
@@ -255,7 +277,8 @@ def board_extension(c: Canvas, x: float, y: float, w: float, h: float, colour: t
         if here:  # the tracking cube, in the player's colour and shape
             tokens.seat_marker(c, rx + rw * 0.5, ry + rh * 0.5, rw * 0.34, colour, shape)
     title_w = 2 * min(tx4 + cell / 2 - x, x + w - tx4 - cell / 2) - 8
-    if ty4 - cell * 0.35 - y > MIN_TEXT_PX / c.s + 2:
+    if ty4 - cell * 0.35 - y > MIN_TEXT_PX / c.s + 2 and \
+            theme.font(MIN_TEXT_PX, True).size("Folklore Track")[0] <= title_w * c.s:
         fit_line(c, "Folklore Track", tx4 + cell / 2, ty4 - cell * 0.35, s * 0.045, theme.INK,
                  title_w, "midbottom")
     # the Artifact slots and the primed slot
