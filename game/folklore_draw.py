@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.aac.catalog.expansion.folklore_cards import FolkloreCard
 from engine.aac.catalog.expansion.folklore_track import FolkloreTrackFile
@@ -43,6 +44,8 @@ class CardLayout:
     "compact" (a line per option, shortened; the full text goes in the hover help)."""
 
     mode: str
+    name_lines: tuple[str, ...]  # the card's name: one line, or two on a narrow card
+    name_px: int
     px: int  # option text size in pixels
     line_h: int  # pixels per option line
     header_h: float  # local units
@@ -70,7 +73,17 @@ def card_layout(card: FolkloreCard, w: float, h: float, scale: float = 1.0) -> C
     option text (at most about 13 units, at least MIN_TEXT_PX pixels) at which every option
     fits whole, dropping the flavour before shrinking below readable; else compact."""
     pad = _pad(w)
-    header = _header_h(w, h)
+    name_w = round((w - 2 * pad) * scale)
+    name_px = max(MIN_TEXT_PX, round(_header_h(w, h) * 0.42 * scale))
+    while name_px > MIN_TEXT_PX and theme.font(name_px, True).size(card.name)[0] > name_w:
+        name_px -= 1
+    names = [card.name]
+    if theme.font(name_px, True).size(card.name)[0] > name_w:
+        names = theme.wrap(card.name, name_px, name_w, True)
+        names = names[:1] + [" ".join(names[1:])] if len(names) > 2 else names
+    header = max(_header_h(w, h),
+                 len(names) * theme.font(name_px, True).get_linesize() / scale + pad)
+    name_lines = tuple(names)
     disc = _disc(w)
     text_x = pad + 2 * disc + pad * 0.6
     text_w = w - text_x - pad
@@ -92,8 +105,8 @@ def card_layout(card: FolkloreCard, w: float, h: float, scale: float = 1.0) -> C
                 gap * (len(opts) - 1)
             if body_top + fl_h + need <= bottom and all(
                     theme.font(px).size(ln)[0] <= width_px for o in opts for ln in o.lines):
-                return CardLayout("full", px, line_px, header, flavour, fl_px, opts, text_x,
-                                  text_w)
+                return CardLayout("full", name_lines, name_px, px, line_px, header, flavour,
+                                  fl_px, opts, text_x, text_w)
     px = MIN_TEXT_PX
     line_px = theme.font(px).get_linesize()
     avail = int((bottom - body_top) * scale // line_px)  # lines of text the body holds
@@ -106,7 +119,22 @@ def card_layout(card: FolkloreCard, w: float, h: float, scale: float = 1.0) -> C
             lines = lines[:per - 1] + [" ".join(lines[per - 1:])]
         opts_c.append(OptionLines(o.label, tuple(lines), bool(o.cost)))
     opts = tuple(opts_c)
-    return CardLayout("compact", px, line_px, header, (), fl_px, opts, text_x, text_w)
+    return CardLayout("compact", name_lines, name_px, px, line_px, header, (), fl_px, opts,
+                      text_x, text_w)
+
+
+@lru_cache(maxsize=8)
+def full_card_size(scale: float) -> tuple[float, float]:
+    """The smallest card (w, h, local units at the printed aspect) on which every Folklore
+    Card of the catalog shows all its options whole at `scale` pixels per unit: the size
+    for a hand the player reads (smaller cards use the compact face + hover help)."""
+    ex = rules().expansion
+    cards = ex.folklore_cards.cards if ex is not None else ()
+    w = 120.0
+    while w < 600 and any(card_layout(cd, w, w / CARD_ASPECT, scale).mode != "full"
+                          for cd in cards):
+        w += 10
+    return w, w / CARD_ASPECT
 
 
 def fit_line(c: Canvas, text: str, x: float, y: float, size: float, col: theme.Colour,
@@ -166,10 +194,16 @@ def folklore_card(c: Canvas, x: float, y: float, w: float, h: float, card: Folkl
     c.fill(band, x, y, w, lay.header_h, 9)
     c.fill(band, x, y + lay.header_h - 9, w, 9)
     c.fill(theme.darken(colour, 0.45), x, y, w, h, 9, 2)
-    fit_line(c, card.name, x + pad, y + lay.header_h * 0.5,
-             max(MIN_TEXT_PX / c.s, lay.header_h * 0.42), theme.CREAM, w - 2 * pad)
-    who = f"Folklore · {character_name} {card.number}" if character_name else \
-        f"Folklore · {card.number}"
+    name_line = theme.font(lay.name_px, True).get_linesize() / c.s
+    ny = y + lay.header_h * 0.5 - name_line * (len(lay.name_lines) - 1) / 2
+    for k, ln in enumerate(lay.name_lines):
+        c.text(ln, x + pad, ny + k * name_line, lay.name_px / c.s, theme.CREAM, True,
+               "midleft", max_w=w - 2 * pad)
+    words = [f"Folklore · {character_name} {card.number}", f"{character_name} {card.number}",
+             str(card.number)] if character_name else [f"Folklore · {card.number}",
+                                                       str(card.number)]
+    foot = theme.font(MIN_TEXT_PX)
+    who = next((t for t in words if foot.size(t)[0] <= (w - 2 * pad) * c.s), words[-1])
     c.text(who, x + w - pad, y + h - pad * 0.4, MIN_TEXT_PX / c.s, theme.INK_SOFT, False,
            "bottomright", max_w=w - 2 * pad)
     ty = y + lay.header_h + pad * 0.6

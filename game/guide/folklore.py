@@ -49,7 +49,7 @@ HOWTO: tuple[Page, ...] = (
             Mark("arrow", "Prime instead of recharging"),
             Mark("after_primed", "The primed Artifact"),
         ), drawing="priming", caption="Priming moves an Artifact to the primed slot"),),
-        ("R26.2", "R26.3.1"),
+        ("R26.2.1", "R26.3.1"),
         module=MODULE,
     ),
     Page(
@@ -99,7 +99,7 @@ HOWTO: tuple[Page, ...] = (
             Mark("doubled", "This energy counts twice"),
             Mark("pillar", "On a pillar it counts two pillar energy"),
         ), drawing="doublers", caption="Energy carrying Doubler Tokens"),),
-        ("R28.3", "R29.2", "R29.3"),
+        ("R28.3", "R29.1", "R29.3.2"),
         module=MODULE,
     ),
     Page(
@@ -147,7 +147,9 @@ REFERENCE: tuple[Page, ...] = (
            ("R26.4", "Artifacts in a bound area only show who has one in that region."),
            ("R26.5", "Folklore Track at the end: 0, 3, 7, 12 or 18 VP."),
            ("R26.6.1", "When a card lets several players act, they go clockwise from the "
-                       "owner's left.")),
+                       "owner's left."),
+           ("R26.8", "The Folklore Track runs from 0 to 4: a step up at 4 does nothing; a "
+                     "step down at 0 cannot be paid.")),
     _rules("R28", "Expansion benefits", ("folklore_track", "doublers"),
            ("R28.1", "Folklore Track: move your cube 1 up, or 1 down as a cost. Up at 4 does "
                      "nothing; down at 0 cannot be paid."),
