@@ -138,3 +138,89 @@ def power(pw: Any, open_: bool) -> str:
     state = "uncovered" if open_ else "covered: place bridge token " + "I" * pw.tier + \
         " to uncover it"
     return f"Power {'I' * pw.tier} {pw.name} ({state})\n{pw.text}"
+
+
+# --- Folklore module, Doublers and Scoring Cards (words from the expansion catalog) ----------
+def _expansion() -> Any:
+    ex = rules().expansion
+    if ex is None:
+        raise RuntimeError("the expansion catalog is not loaded")
+    return ex
+
+
+def _rule(items: Any, rid: str) -> str:
+    return next((r.text for r in items if r.id == rid), "")
+
+
+def folklore_card(card: Any, character_name: str = "", played: bool = False) -> str:
+    """A Folklore Card (a model of rules().expansion.folklore_cards) in full: name, whose,
+    flavour and every option, for its owner (the table shows others only the back)."""
+    who = f"{character_name}'s Folklore Card {card.number}" if character_name else \
+        f"Folklore Card {card.number}"
+    state = " (played: it stays face up)" if played else ""
+    opts = "\n".join(f"{o.label}: {o.text}" for o in card.options)
+    return f"{card.name} — {who}{state}\n{card.flavour}\n{opts}"
+
+
+def folklore_card_back(owner: str, count: int = 1) -> str:
+    cards = "a Folklore Card" if count == 1 else f"{count} Folklore Cards"
+    return (f"{owner}'s hand: {cards}, face down (only {owner} may look).\n"
+            "A card is played when its owner places a primed Artifact: one card for each "
+            "Artifact placed.")
+
+
+def folklore_track(position: int, is_here: bool = False) -> str:
+    """A space of the Folklore Track (0-4) and what it scores."""
+    ft = _expansion().folklore_track
+    vp = next((p.vp for p in ft.track.positions if p.position == position), 0)
+    head = f"Folklore Track, position {position}: {vp} VP at the end" + \
+        (" (the cube is here)" if is_here else "")
+    return f"{head}\n{_rule(ft.rules, 'ft_down_is_cost')}\n{_rule(ft.rules, 'ft_scoring')}"
+
+
+def artifact_slot(primed: bool, filled: bool) -> str:
+    ft = _expansion().folklore_track
+    if primed:
+        state = "an Artifact is primed, ready to place" if filled else "empty"
+        return (f"Primed slot: {state}.\n{_rule(ft.rules, 'ft_place')}\n"
+                f"{_rule(ft.rules, 'ft_no_teleport')}")
+    state = "an Artifact waits here" if filled else "empty (its Artifact went to the map)"
+    prime = _rule(ft.rules, "ft_prime").split(" The ")[0]  # without the effect's name
+    return f"Artifact slot: {state}.\n{prime}"
+
+
+def artifact(owner: str, space_name: str = "", primed: bool = False,
+             bound_region: str = "") -> str:
+    """An Artifact on the map, primed on its board, or in a region's bound energy area."""
+    ft = _expansion().folklore_track
+    if bound_region:
+        return (f"{owner}'s Artifact in the bound energy area of {bound_region}.\n"
+                f"{_rule(ft.rules, 'ft_bound_area')}")
+    if primed:
+        return f"{owner}'s primed Artifact.\n{_rule(ft.rules, 'ft_place')}"
+    where = f" on {space_name}" if space_name else ""
+    fc = _expansion().folklore_cards.resolution_rules
+    return (f"{owner}'s Artifact{where}.\nAnother player who places an Artifact here: "
+            f"{_rule(fc, 'fr_contested').split(': ', 1)[-1]}\n{_rule(ft.rules, 'ft_limits')}")
+
+
+def doubler(etype: int | str = "", where: str = "") -> str:
+    """A Doubler Token on a bound energy."""
+    on = f" on a {names.energy(etype if isinstance(etype, str) else TYPES[etype % 4])} energy" \
+        if etype != "" else ""
+    at = f" in {where}" if where else ""
+    sc = _expansion().scoring_cards.rules
+    return (f"Doubler Token{on}{at}: this energy counts as 2 of its type, where it is — for "
+            f"a Patron Token, for Achievements and at the end.\n{_rule(sc, 'sc_doublers')}\n"
+            "If the energy stops being bound, the Doubler goes back to the supply.")
+
+
+def scoring_card(card: Any | None, holder: str = "") -> str:
+    """A Scoring Card: face up for its holder (its values), face down for everyone else."""
+    sc = _expansion().scoring_cards
+    if card is None:
+        who = f"{holder}'s " if holder else ""
+        return (f"{who}Scoring Card, face down.\n{_rule(sc.rules, 'sc_replace')}\n"
+                f"{_rule(sc.rules, 'sc_gain')}")
+    cat = next((c.name for c in sc.categories if c.id == card.category), "")
+    return f"Scoring Card {card.name} ({cat})\n{card.text}\n{_rule(sc.rules, 'sc_replace')}"

@@ -8,7 +8,8 @@ from game.theme import ASSETS
 
 ICON_DIR = ASSETS / "icons"
 ICON_NAMES = ("compass", "rose", "magnet", "wild", "boot", "castle", "pillar", "patron",
-              "bridge", "channel")
+              "bridge", "channel", "artifact", "artifact_primed", "doubler", "scoring_card",
+              "folklore_back")
 # Tile/track icon vocabulary of the catalog -> icon file.
 ACTION_ICON = {"move": "boot", "monument": "castle", "pillar": "pillar"}
 

@@ -65,11 +65,11 @@ class Session:
 
     @classmethod
     def new(cls, seats: list[SeatSpec], seed: int, options: dict[str, Any] | None = None,
-            expert_loading: bool = False) -> Session:
+            expert_loading: bool = False, modules: tuple[str, ...] = ()) -> Session:
         chars = [s.character for s in seats]
         cfg = GameConfig(players=len(seats), seed=seed,
                          characters=chars if any(chars) else None, options=options or {},
-                         expert_loading=expert_loading)
+                         expert_loading=expert_loading, modules=modules)
         return cls(new_game(cfg), seats, seed)
 
     @classmethod

@@ -78,6 +78,8 @@ class Settings(BaseModel):
     setup_options: dict[Annotated[str, Field(max_length=64)], bool] = Field(
         default_factory=dict, max_length=16, strict=True)
     setup_expert: bool = Field(False, strict=True)
+    setup_modules: list[Annotated[str, Field(max_length=64)]] = Field(
+        default_factory=list, max_length=8, strict=True)  # expansion modules chosen
     volume: float = 0.7  # master volume of the sound effects, 0..1
     mute: bool = Field(False, strict=True)
 
@@ -188,7 +190,7 @@ _LABELS = {"window_w": "window width", "window_h": "window height",
            "player_names": "player names",
            "setup_humans": "last set-up", "setup_levels": "last set-up",
            "setup_characters": "last set-up", "setup_options": "last set-up",
-           "setup_expert": "last set-up",
+           "setup_expert": "last set-up", "setup_modules": "last set-up",
            "volume": "volume", "mute": "mute"}
 
 

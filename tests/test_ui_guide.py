@@ -266,7 +266,8 @@ def test_every_rule_a_link_can_name_has_its_entry():
             assert g.find(pid) is not None
     ids = [e.id for p in g.pages(RULES) for e in p.entries]
     assert len(ids) == len(set(ids))
-    assert [p.id for p in g.pages(RULES)] == [f"R{k}" for k in range(1, 26)]
+    assert [p.id for p in g.pages(RULES) if p.module == "base"] == \
+        [f"R{k}" for k in range(1, 26)]
 
 
 def test_rule_for_target_follows_the_question():

@@ -1,10 +1,10 @@
-"""The guide the game shows: the base game's pages; modules register theirs here."""
+"""The guide the game shows: the base game's pages, then the modules' pages (Folklore)."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-from game.guide import howto, reference
+from game.guide import folklore, howto, reference
 from game.guide.model import Guide
 
 
@@ -13,4 +13,5 @@ def guide() -> Guide:
     g = Guide()
     g.register(*howto.PAGES)
     g.register(*reference.PAGES)
+    g.register(*folklore.PAGES)
     return g

@@ -29,7 +29,9 @@ class View:
     `focus` is what to show: "board", "map", "device", "turn" (device and prompt bar),
     "pool", "achievements", "tracks", "scores" (the final scores), "targets" (every
     highlighted target), an anchor ("@bound") or a target; `pad` is added around it
-    (virtual units) and the box keeps its aspect."""
+    (virtual units) and the box keeps its aspect. A view with `drawing` is a picture drawn
+    by that registered function (pieces a position cannot show yet, e.g. a module's board
+    parts); its marks name the parts the drawing reports."""
 
     position: str
     focus: str
@@ -37,6 +39,7 @@ class View:
     pad: float = 24.0
     caption: str = ""
     aspect: float = 0.0  # width / height of the picture; 0: from the focus (1.2 to 6.5)
+    drawing: str = ""  # a drawn picture (game.guide.drawn) instead of a position's table
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import theme
-from game.guide import art, positions
+from game.guide import art, drawn, positions
 from game.guide.book import guide
 from game.guide.model import BOOK_TITLES, HOWTO, RULES, Page, View, rule_title
 from game.layout import VH, VW
@@ -203,7 +203,7 @@ class GuideScene(Scene):
     # --- pictures ---------------------------------------------------------------------------
     def request_pictures(self) -> None:
         for v in self.page.views:
-            if v.position not in self.futures:
+            if not v.drawing and v.position not in self.futures:
                 self.futures[v.position] = positions.request(v.position)
 
     def ready(self) -> bool:
@@ -214,7 +214,8 @@ class GuideScene(Scene):
         """Block until the page's positions are played, then draw its pictures (tests and
         screenshots)."""
         for v in self.page.views:
-            self.futures[v.position].result()
+            if not v.drawing:
+                self.futures[v.position].result()
         while not self.ready():
             self._render_one()
 
@@ -228,6 +229,10 @@ class GuideScene(Scene):
             key = self._key(i)
             if key in self.pictures:
                 continue
+            if v.drawing:  # drawn at once, no position to play
+                _, _, w, h = slots[i][1]
+                self.pictures[key] = drawn.render(v, w, h, self._cs)
+                return True
             fut = self.futures.get(v.position)
             if fut is None or not fut.done():
                 continue

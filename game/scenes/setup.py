@@ -1,6 +1,7 @@
 """New-game setup: 2-5 seats, each human (with a name) or bot with a level, character chosen
-or random (its powers shown beside the seats), the seed, rules options. Names and the last
-set-up started are remembered in the settings."""
+or random (its powers shown beside the seats), the seed, rules options, and the expansion
+modules (Folklore) with their own options, each described in plain words beside the seats
+while it is pointed at. Names and the last set-up started are remembered in the settings."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pygame
 
 from engine.aac.config import RULES_OPTIONS, option_title
 from engine.aac.data import rules
+from engine.aac.modules import MODULES
 from game import theme, tokens
 from game.bot_worker import bot_levels
 from game.layout import VW
@@ -25,6 +27,54 @@ if TYPE_CHECKING:
 
 ROW_Y, ROW_H = 130.0, 62.0
 PANEL_X, PANEL_Y, PANEL_W, PANEL_H = 1000.0, 130.0, 560.0, 630.0
+MOD_X, MOD_Y, MOD_W = 680.0, 540.0, 296.0
+MOD_BOTTOM = 770.0  # the module buttons stay above the Start / Back buttons
+
+# The expansion modules the set-up offers, in words for the description panel (a module
+# registered under another name shows its own ModuleDef.title and text). A module that is
+# not registered (engine.aac.modules.MODULES) is shown, but cannot be chosen yet.
+MODULE_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    "folklore": (
+        "Folklore",
+        "Each god gets a Character Board Extension with three Artifacts, a Folklore Track "
+        "and a secret hand of three Folklore Cards.",
+        ("Prime: when you would recharge your Channel Marker, you may instead move an "
+         "Artifact to the primed slot (one at a time).",
+         "Place: after moving your character, set the primed Artifact down on a non-bridge "
+         "space and play a card from your hand: do one of its options.",
+         "On another god's Artifact you do two options, its owner answers with one of their "
+         "played cards, and both Artifacts go to that region's bound area.",
+         "Climb the Folklore Track: 3, 7, 12 or 18 points at the end. Cards also bring "
+         "Doubler Tokens (a bound energy counts twice) and secret Scoring Cards."),
+    ),
+}
+UNAVAILABLE = "not in this version yet"
+
+
+def module_names() -> list[str]:
+    """The modules to offer: the known ones, then any other registered module."""
+    return [*MODULE_WORDS, *(m for m in MODULES if m not in MODULE_WORDS)]
+
+
+def module_words(name: str) -> tuple[str, str, tuple[str, ...]]:
+    """(title, one-line summary, points) of a module for the set-up screen."""
+    if name in MODULE_WORDS:
+        return MODULE_WORDS[name]
+    m = MODULES.get(name)
+    return (m.title, m.text, ()) if m is not None else (name.capitalize(), "", ())
+
+
+def module_options(name: str) -> list[str]:
+    """The rules options that belong to a module (their key starts with its name and "_"),
+    shown under it while it is chosen: its variants and the house rules of its open
+    points."""
+    return [k for k in RULES_OPTIONS if k.startswith(f"{name}_")]
+
+
+def base_options() -> list[str]:
+    """The rules options of the base game (those of no module)."""
+    names = module_names()
+    return [k for k in RULES_OPTIONS if not any(k.startswith(f"{m}_") for m in names)]
 
 
 @lru_cache(maxsize=1)
@@ -93,6 +143,8 @@ class SetupScene(Scene):
         self.seed = random.randrange(1, 1_000_000)
         self.options = {k: v[0] for k, v in RULES_OPTIONS.items()}
         self.expert = False
+        self.modules: list[str] = []  # the modules chosen, in module_names() order
+        self.panel = ""  # the module the description panel shows ("" = the focused seat)
         self.clock = 0.0
         self.editing = -1  # the seat whose name is being typed
         self.draft = ""
@@ -128,6 +180,7 @@ class SetupScene(Scene):
             if k in RULES_OPTIONS:
                 self.options[k] = v
         self.expert = st.setup_expert
+        self.modules = [m for m in module_names() if m in st.setup_modules and m in MODULES]
         return seats
 
     def remember(self) -> None:
@@ -137,6 +190,7 @@ class SetupScene(Scene):
         st.setup_characters = [s.character or "" for s in self.seats]
         st.setup_options = dict(self.options)
         st.setup_expert = self.expert
+        st.setup_modules = list(self.modules)
         self.app.save_settings()
 
     # --- layout -------------------------------------------------------------------------------
@@ -164,7 +218,8 @@ class SetupScene(Scene):
         self.add(Button(f"Seed: {self.seed}", 132, 540, 260, 44, self.new_seed, 15,
                         tip="Same seed + same choices = the same game. Click for a new one."))
         y = 620.0
-        for k, (default, text) in RULES_OPTIONS.items():
+        for k in base_options():
+            default, text = RULES_OPTIONS[k]
             on = self.options.get(k, default)
             self.add(Button(f"{option_title(k)}: {'on' if on else 'off'}", 132, y, 520, 40,
                             partial(self.toggle_opt, k), 13, tip=text))
@@ -173,9 +228,53 @@ class SetupScene(Scene):
                         520, 40, self.toggle_expert, 13,
                         tip="Expert variant: every seat loads its starting energy in secret "
                             "(the table hides the other devices until play begins)"))
+        self.build_modules()
 
         self.add(menu_button("Start the game", 790, self.start, x=VW / 2 - 360, w=340))
         self.add(menu_button("Back", 790, self.app.open_menu, x=VW / 2 + 20, w=340))
+
+    def build_modules(self) -> None:
+        """A button per module (on / off, or disabled with the reason), and under a chosen
+        module its own options."""
+        y = MOD_Y
+        for name in module_names():
+            if y + 44 > MOD_BOTTOM:
+                break
+            title, summary, _ = module_words(name)
+            ready = name in MODULES
+            on = name in self.modules
+            state = ("on" if on else "off") if ready else UNAVAILABLE
+            tip = f"{title}: {summary}" + ("" if ready else
+                                           f"\nThe {title} module is {UNAVAILABLE}.")
+            btn = Button(f"{title}: {state}", MOD_X, y, MOD_W, 44,
+                         partial(self.toggle_module, name), 15 if ready else 13, tip=tip,
+                         enabled=ready, icon_name="folklore_back" if name == "folklore" else "",
+                         selected=on)
+            btn.module = name  # type: ignore[attr-defined]
+            self.add(btn)
+            y += 54
+            for k in module_options(name) if on else ():
+                if y + 40 > MOD_BOTTOM:
+                    break
+                default, text = RULES_OPTIONS[k]
+                val = self.options.get(k, default)
+                ob = Button(f"{option_title(k)}: {'on' if val else 'off'}", MOD_X + 16, y,
+                            MOD_W - 16, 40, partial(self.toggle_opt, k), 13, tip=text)
+                ob.module = name  # type: ignore[attr-defined]
+                self.add(ob)
+                y += 50
+
+    def toggle_module(self, name: str) -> None:
+        if name not in MODULES:
+            return
+        if name in self.modules:
+            self.modules.remove(name)
+        else:
+            self.modules.append(name)
+            order = module_names()
+            self.modules.sort(key=order.index)
+        self.panel = name
+        self.build()
 
     # --- names --------------------------------------------------------------------------------
     def edit_name(self, seat: int) -> None:
@@ -283,16 +382,24 @@ class SetupScene(Scene):
     def start(self) -> None:
         self.commit_name()
         self.remember()
-        opts = {k: v for k, v in self.options.items() if v != RULES_OPTIONS[k][0]}
+        modules = tuple(m for m in self.modules if m in MODULES)
+        off = {k for m in module_names() if m not in modules for k in module_options(m)}
+        opts = {k: v for k, v in self.options.items()
+                if v != RULES_OPTIONS[k][0] and k not in off}
         seats = [SeatSpec(s.human, s.level, s.character, s.name if s.human else "")
                  for s in self.seats]
-        self.app.start_session(Session.new(seats, self.seed, opts, self.expert))
+        self.app.start_session(Session.new(seats, self.seed, opts, self.expert, modules))
 
     # --- frame ----------------------------------------------------------------------------------
     def on_update(self, dt: float) -> None:
         self.clock += dt
         hovered = self.app.hovered
         seat = getattr(hovered, "seat", None) if isinstance(hovered, Button) else None
+        module = getattr(hovered, "module", None) if isinstance(hovered, Button) else None
+        if isinstance(module, str):
+            self.panel = module  # pointing at a module describes it
+        elif isinstance(seat, int):
+            self.panel = ""
         if isinstance(seat, int) and seat != self.focus and seat < len(self.seats):
             self.focus = seat  # hovering a character button shows its powers
             for n in self.children:
@@ -311,7 +418,59 @@ class SetupScene(Scene):
         c.text("Seed (shown so a game can be replayed)", 132, 532, 14, theme.PANEL_DARK, True,
                "bottomleft")
         c.text("Rules options", 132, 612, 14, theme.PANEL_DARK, True, "bottomleft")
-        self.draw_powers(c)
+        c.text("Expansion modules", MOD_X, MOD_Y - 8, 14, theme.PANEL_DARK, True, "bottomleft")
+        if self.panel:
+            self.draw_module(c, self.panel)
+        else:
+            self.draw_powers(c)
+
+    def draw_module(self, c: Canvas, name: str) -> None:
+        """The description of a module in plain words, in the panel beside the seats."""
+        x0, y0, w = PANEL_X, PANEL_Y, PANEL_W
+        c.fill(theme.BG_DARK, x0 + 3, y0 + 4, w, PANEL_H, 12)
+        c.fill(theme.PANEL, x0, y0, w, PANEL_H, 12)
+        c.fill(theme.PANEL_EDGE, x0, y0, w, PANEL_H, 12, 2)
+        title, summary, points = module_words(name)
+        if name == "folklore":
+            c.icon("folklore_back", x0 + 34, y0 + 34, 40)
+        ready = name in MODULES
+        state = ("chosen for this game" if name in self.modules else "not chosen") if ready \
+            else UNAVAILABLE
+        c.text(f"{title} module", x0 + 62, y0 + 16, 22, theme.INK, True, max_w=w - 80)
+        c.text(f"Expansion module · {state}", x0 + 62, y0 + 46, 13, theme.INK_SOFT, True,
+               max_w=w - 80)
+        y = y0 + 80
+        px = max(6, round(14 * c.s))
+        width = round((w - 40) * c.s)
+        bottom = y0 + PANEL_H - 12
+        for ln in theme.wrap(summary, px, width):
+            c.text(ln, x0 + 20, y, 14, theme.INK)
+            y += 20
+        y += 8
+        small = max(6, round(13 * c.s))
+        for point in points:
+            lines = theme.wrap(point, small, round((w - 56) * c.s))
+            if y + 18 * len(lines) > bottom:
+                break
+            c.circle(theme.PANEL_EDGE, x0 + 28, y + 9, 4)
+            for ln in lines:
+                c.text(ln, x0 + 40, y, 13, theme.INK)
+                y += 18
+            y += 8
+        opts = module_options(name)
+        if ready and opts and y + 40 < bottom:
+            c.text("House rules and variants (under the module button while it is on):",
+                   x0 + 20, y, 13, theme.INK_SOFT, True, max_w=w - 40)
+            y += 22
+            for k in opts:
+                lines = theme.wrap(f"{option_title(k)}: {RULES_OPTIONS[k][1]}", small,
+                                   width)
+                if y + 18 * len(lines) > bottom:
+                    break
+                for ln in lines:
+                    c.text(ln, x0 + 20, y, 13, theme.INK)
+                    y += 18
+                y += 6
 
     def draw_powers(self, c: Canvas) -> None:
         """The focused seat's character: name, title, passive and its three powers."""
