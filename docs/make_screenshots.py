@@ -3,9 +3,9 @@
     .venv/bin/python docs/make_screenshots.py [--only NAME ...]
 
 Writes docs/<name>.png for: menu, table, load, recap, results, monument (a monument close-up,
-zoomed in, with its card), snap (a section snapping onto its stack, mid-animation), push (a tile push mid-animation),
-launch (a trapdoor launch mid-flight) (and
-guide, tutorial when those scenes exist). Every picture is drawn by the game's own scenes
+zoomed in, with its card), snap (a section snapping onto its stack, mid-animation), push (a
+tile push mid-animation), launch (a trapdoor launch mid-flight) (and guide, tutorial when
+those scenes exist). Every picture is drawn by the game's own scenes
 from seeded games.
 """
 
