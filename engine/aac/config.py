@@ -32,6 +32,9 @@ RULES_OPTIONS: dict[str, tuple[Any, str]] = {
     ),
 }
 
+# Options that matter only with an expansion module (resolved only in a game with one).
+MODULE_OPTIONS: frozenset[str] = frozenset({"doubler_patron_trigger"})
+
 # key -> a short title for a button or a list of options.
 RULES_OPTION_TITLES: dict[str, str] = {
     "running_out_everywhere": "Running Out for every effect",
@@ -79,7 +82,10 @@ class GameConfig:
         check_names(self.modules)
 
     def resolved_options(self) -> dict[str, Any]:
-        out = {k: v[0] for k, v in RULES_OPTIONS.items()}
+        # a module-only option is resolved only in a game with a module (older saves of the
+        # base game keep exactly their options)
+        out = {k: v[0] for k, v in RULES_OPTIONS.items()
+               if self.modules or k not in MODULE_OPTIONS}
         out.update(self.options)
         out["auto_skip_forced"] = self.auto_skip_forced
         out["expert_loading"] = self.expert_loading
