@@ -228,4 +228,6 @@ def test_version_1_turn_phases_and_frame_classes_map_to_names() -> None:
         assert up["snapshot"]["modules"] == [] and up["snapshot"]["ext"] == {}
     ours = {k for k, c in Frame.registry.items() if c.__module__.startswith("engine.aac")}
     new_in_v2 = {"recharge_choice"}  # the recharge decision point modules widen (R8.2)
+    # frames of the expansion's shared parts: only module games (never a v1 save) hold them
+    new_in_v2 |= {"place_doubler", "gain_scoring_card"}
     assert set(V1_FRAME_KINDS.values()) | new_in_v2 == ours

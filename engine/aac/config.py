@@ -9,7 +9,8 @@ from engine.aac.modules import MODULES, check_names
 
 # Named rules options for OPEN points of RULES.md (R0.4). Defaults follow the [PROPOSED] text.
 # key -> (default, explanation in plain words). The keys are saved in game configs: keep them.
-# Developers: running_out_everywhere is RULES.md O63 (R14.1), ignotas_once_per_turn is O46 (R25.5).
+# Developers: running_out_everywhere is RULES.md O63 (R14.1), ignotas_once_per_turn is O46 (R25.5),
+# doubler_patron_trigger is O71 (R21.1, R29.2.1).
 RULES_OPTIONS: dict[str, tuple[Any, str]] = {
     "running_out_everywhere": (
         True,
@@ -23,12 +24,22 @@ RULES_OPTIONS: dict[str, tuple[Any, str]] = {
         "Ignotas's Keeper's Charge (recharge when a Wild is loaded into position 2) works only "
         "once per turn, as with the expansion modules. Off: no limit.",
     ),
+    "doubler_patron_trigger": (
+        True,
+        "Putting a Doubler Token on your bound energy at a Monument (or moving a doubled energy "
+        "there) lets you take its Monument Patron Token when you then count 2 or more there. "
+        "Off: only binding an energy does.",
+    ),
 }
+
+# Options that matter only with an expansion module (resolved only in a game with one).
+MODULE_OPTIONS: frozenset[str] = frozenset({"doubler_patron_trigger"})
 
 # key -> a short title for a button or a list of options.
 RULES_OPTION_TITLES: dict[str, str] = {
     "running_out_everywhere": "Running Out for every effect",
     "ignotas_once_per_turn": "Keeper's Charge once per turn",
+    "doubler_patron_trigger": "Doublers win Patron Tokens",
 }
 
 
@@ -71,7 +82,10 @@ class GameConfig:
         check_names(self.modules)
 
     def resolved_options(self) -> dict[str, Any]:
-        out = {k: v[0] for k, v in RULES_OPTIONS.items()}
+        # a module-only option is resolved only in a game with a module (older saves of the
+        # base game keep exactly their options)
+        out = {k: v[0] for k, v in RULES_OPTIONS.items()
+               if self.modules or k not in MODULE_OPTIONS}
         out.update(self.options)
         out["auto_skip_forced"] = self.auto_skip_forced
         out["expert_loading"] = self.expert_loading

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.aac import events as ev
-from engine.aac import locations
+from engine.aac import locations, triggers
 from engine.aac.catalog.effects import CharacterCountsAsEnergyEffect
 from engine.aac.data import TYPES, Rules
 from engine.aac.state import EMPTY, FIGURE_IN_POOL, Completion, GameState, PlayerState
@@ -178,7 +178,14 @@ def _put(ctx: Ctx, seat: int, loc: str, t: int) -> None:
 
 
 def move_energy(ctx: Ctx, seat: int, t: int, src: str, dst: str, reason: str = "") -> None:
-    """Move one of `seat`'s energy of type t; completes a section if dst fills it (R15.1)."""
+    """Move one of `seat`'s energy of type t; completes a section if dst fills it (R15.1).
+
+    `src` may carry a tag after "#" saying which of the seat's alike energy there moves
+    ("bound:<region>#doubler": the one carrying a Doubler); the locations never see it, the
+    listeners of "energy_moved" do (a module's token riding on the energy, R29.2.3-4)."""
+    tag = ""
+    if "#" in src:
+        src, _, tag = src.partition("#")
     _take(ctx, seat, src, t)
     _put(ctx, seat, dst, t)
     ctx.emit(ev.TokenMoved(seat, TYPES[t], src, dst, reason))
@@ -193,6 +200,8 @@ def move_energy(ctx: Ctx, seat: int, t: int, src: str, dst: str, reason: str = "
         ctx.s.score_dirty |= 1 << seat
         if ctx.notes is not None:
             ctx.notes.moves.append((ctx.s.decisions, seat, t, src, dst, reason))
+        if ctx.s.modules:
+            triggers.fire(ctx, "energy_moved", seat, t=t, src=src, dst=dst, tag=tag)
 
     if dst.startswith("section:"):
         mon = dst[8:].rsplit(":", 1)[0]

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from engine.aac import triggers
 from engine.aac.catalog.counters import (
     AchievementEnergyCounter,
     BoundAreasWithEnergyCounter,
@@ -106,6 +107,8 @@ def _region_counts(ctx: Ctx, seat: int, region: str, kinds: Sequence[str]) -> li
         for space, e in s.pillars.items():
             if e >= 0 and e // 4 == seat and ctx.r.pillar_region[space] == region:
                 out[e % 4] += 1
+    if s.modules:
+        triggers.query(ctx, "bound_extra", seat, out, regions=(region,), kinds=kinds)
     return out
 
 
@@ -150,7 +153,31 @@ def bound_counts(
             for e in cells:
                 if lo <= e < hi:
                     out[e - lo] += 1
+    if s.modules:  # a module's tokens may weigh more (Doublers, R29.1)
+        triggers.query(ctx, "bound_extra", seat, out, regions=regs, kinds=kinds)
     return out
+
+
+def area_count(ctx: Ctx, seat: int, region: str) -> int:
+    """The seat's energy in one Bound Energy Area, as the rules count it (R21.1, R24.2: a
+    module's tokens may weigh more, the trigger "bound_extra")."""
+    n = sum(ctx.s.bound[region][seat])
+    if ctx.s.modules:
+        out: list[int] = triggers.query(ctx, "bound_extra", seat, [0, 0, 0, 0],
+                                        regions=(region,), kinds=("bound_area",))
+        n += sum(out)
+    return n
+
+
+def pillar_count(ctx: Ctx, seat: int) -> int:
+    """The seat's energy on Pillar spaces, as the rules count it (R24.3, "bound_extra")."""
+    lo, hi = seat * 4, seat * 4 + 4
+    n = sum(1 for e in ctx.s.pillars.values() if lo <= e < hi)
+    if ctx.s.modules:
+        out: list[int] = triggers.query(ctx, "bound_extra", seat, [0, 0, 0, 0],
+                                        regions=ctx.r.region_order, kinds=("pillar",))
+        n += sum(out)
+    return n
 
 
 def bound_to_board(ctx: Ctx, seat: int, types: Sequence[int] = ALL_TYPES) -> int:

@@ -144,7 +144,8 @@ PARTS: tuple[HiddenPart, ...] = BASE_PARTS  # the base game's and every register
 
 def _refresh(m: ModuleDef) -> None:
     global PARTS
-    PARTS = BASE_PARTS + tuple(p for mod in MODULES.values() for p in mod.hidden)
+    parts = {p.name: p for mod in MODULES.values() for p in mod.hidden}  # shared: once
+    PARTS = BASE_PARTS + tuple(parts.values())
 
 
 on_register(_refresh, _refresh)

@@ -18,7 +18,8 @@ is registered yet (the Folklore and Pilgrimage modules come next). Every hook is
   engine.aac.rules.completion: how a pending one is found, named, offered and resolved);
 - `hidden`: hidden parts (engine.kernel.hidden.HiddenPart: redaction, resampling, barrier);
 - `score_categories`: (ScoreCategory, compute(ctx, seat) -> VP) pairs added to R24 scoring;
-- `invariants(ctx)`: more invariant checks (a list of violations).
+- `invariants(ctx)`: more invariant checks (a list of violations);
+- `ext_keys`: keys of `GameState.ext` its state uses besides its name (a save may hold them).
 """
 
 from __future__ import annotations
@@ -85,6 +86,9 @@ class ModuleDef:
     hidden: tuple[HiddenPart, ...] = ()
     score_categories: tuple[tuple[ScoreCategory, Callable[[Ctx, int], int]], ...] = ()
     invariants: Callable[[Ctx], list[str]] | None = None
+    # GameState.ext keys the module's state uses besides its name (shared parts such as
+    # engine.aac.expansion's "doublers" and "scoring_cards")
+    ext_keys: tuple[str, ...] = ()
 
 
 MODULES: dict[str, ModuleDef] = {}

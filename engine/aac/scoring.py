@@ -3,8 +3,9 @@
 The base game's six categories are `BASE_CATEGORIES`; a module adds its own
 (`ModuleDef.score_categories`: Folklore Track, Pilgrimage...), and everything that reads a
 score (the results screen, the table's tooltip, the log's ScoreChanged parts, the bots'
-evaluation) walks the categories of the game's modules (`categories`). Doublers (R29) and
-Scoring Cards (R30) are not scored yet.
+evaluation) walks the categories of the game's modules (`categories`). Doublers (R29) weigh
+in through the trigger "bound_extra" (engine.aac.counters) and "natural_max_lifted"; Scoring
+Cards (R30) are a module category (engine.aac.expansion.scoring_cards).
 """
 
 from __future__ import annotations
@@ -12,10 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from engine.aac import triggers
 from engine.aac.catalog.counters import parse_counter
 from engine.aac.catalog.scoring import FlatScoring, Scoring, ThresholdScoring
 from engine.aac.core import Ctx, figure_value_in_pool, shop_value
-from engine.aac.counters import bound_to_board, counter_value
+from engine.aac.counters import area_count, bound_to_board, counter_value, pillar_count
 from engine.aac.modules import MODULES, ModuleDef, on_register
 from engine.kernel.definition import ScoreCategory
 
@@ -76,8 +78,11 @@ def score_object(
         return obj.vp if met else 0
     n = counter_value(ctx, seat, obj.counter, bridge_regions=bridge_regions)
     vp = n * obj.vp_each
-    # Without Doublers a "natural" maximum is never exceeded, so it is applied as a cap.
-    if obj.max_vp is not None:
+    # Without Doublers a "natural" maximum is never exceeded, so it is applied as a cap; a
+    # module whose tokens count more (Doublers, R29.3.3) lifts it ("natural_max_lifted").
+    if obj.max_vp is not None and not (
+            obj.max_is_natural and ctx.s.modules
+            and triggers.query(ctx, "natural_max_lifted", seat, False)):
         vp = min(vp, obj.max_vp)
     return vp
 
@@ -91,12 +96,17 @@ def reserve_vp(ctx: Ctx, seat: int) -> int:
 def monuments_vp(ctx: Ctx, seat: int) -> int:
     """R24.2: each Bound Energy Area scored on its own, 3 or more energy scoring the maximum."""
     top = len(ctx.r.bound_vp) - 1
+    if ctx.s.modules:  # a module's tokens may weigh more (Doublers, R29.3.1)
+        return sum(ctx.r.bound_vp[min(top, area_count(ctx, seat, reg))] for reg in ctx.s.bound)
     return sum(ctx.r.bound_vp[min(top, sum(rows[seat]))] for rows in ctx.s.bound.values())
 
 
 def pillars_vp(ctx: Ctx, seat: int) -> int:
     """R24.3: energy on Pillar spaces, capped at 6."""
-    n = sum(1 for e in ctx.s.pillars.values() if e >= 0 and e // 4 == seat)
+    if ctx.s.modules:  # Doublers count 2, never more than 6 count (R29.3.2)
+        n = pillar_count(ctx, seat)
+    else:
+        n = sum(1 for e in ctx.s.pillars.values() if e >= 0 and e // 4 == seat)
     return ctx.r.pillar_vp[min(n, len(ctx.r.pillar_vp) - 1)]
 
 
@@ -152,8 +162,9 @@ def scorers(modules: tuple[str, ...] = ()) -> tuple[tuple[ScoreCategory, Scorer]
     """(category, scorer) of the base game and then each enabled module, in order."""
     hit = _CACHE.get(modules)
     if hit is None:
-        extra = tuple(pair for name in modules for pair in MODULES[name].score_categories)
-        hit = _CACHE[modules] = BASE_CATEGORIES + extra
+        extra = {c.name: (c, fn) for name in modules
+                 for c, fn in MODULES[name].score_categories}  # one shared by two: once
+        hit = _CACHE[modules] = BASE_CATEGORIES + tuple(extra.values())
     return hit
 
 

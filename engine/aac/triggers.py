@@ -25,7 +25,18 @@ Triggers of the base game: the catalog's thirteen, plus
   places an Artifact then; info: frame),
 - "patron_token_gained" (a seat took a Monument Patron Token; info: monument),
 - "end_of_advance_options" (E1: a module adds options beside conduit movement and the Patron
-  Token, e.g. Pilgrimage's Shrine; offers + take).
+  Token, e.g. Pilgrimage's Shrine; offers + take),
+- "bound_extra" (a query counting a seat's bound energy, engine.aac.counters: value = the
+  per-type counts, info: regions, kinds; a module adds what its tokens weigh beyond 1, e.g. a
+  Doubler R29.1 — Achievements R22.2, Patron Tokens R21.1, scoring R24.2-R24.5, tiebreak),
+- "natural_max_lifted" (a query, value False: may a printed "natural" maximum of a tier-III
+  scoring be passed? Doublers R29.3.3),
+- "energy_moved" (a seat's energy moved from or to a scoring location, engine.aac.core
+  move_energy; info: t, src, dst, tag — tag says which of alike energy moved, e.g. "doubler"),
+- "relocation_choices" (a query, value = the choices moving a bound energy, Freyith's
+  Migration: a module may add variants, e.g. moving the energy that carries a Doubler),
+- "pay_speed" (a query, value False, info: amount: a module that has Pilgrimage speed pays it
+  and answers True; nobody answering means it cannot be paid, R28.4).
 A choice a listener offers carries `data=(key, payload)`: the key is the power's effect name or
 the module's name, so `take` finds who applies it.
 """

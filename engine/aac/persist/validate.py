@@ -9,7 +9,7 @@ from engine.aac.config import GameConfig
 from engine.aac.core import Ctx
 from engine.aac.data import Rules
 from engine.aac.invariants import check
-from engine.aac.modules import check_names
+from engine.aac.modules import MODULES, check_names
 from engine.aac.rules.completion import KINDS
 from engine.aac.rules.turn import turn_steps
 from engine.aac.state import FIGURE_IN_POOL, GameState, state_from_dict
@@ -64,8 +64,9 @@ def check_snapshot(d: dict[str, Any], r: Rules) -> GameState:
         check_names(d["modules"])
     except ValueError as exc:
         raise Invalid(f"the snapshot's modules: {exc}") from exc
+    ext_keys = {k for m in d["modules"] for k in (m, *MODULES[m].ext_keys)}
     for key in d["ext"]:
-        _need(key in d["modules"], f"the snapshot holds data of a module not in play ({key!r})")
+        _need(key in ext_keys, f"the snapshot holds data of a module not in play ({key!r})")
     steps = turn_steps(tuple(d["modules"]))[1]
     for i, fr in enumerate(d["stack"]):
         if fr.get("kind") == "turn":

@@ -194,6 +194,8 @@ def migration_options(ctx: Ctx, seat: int) -> list[Choice]:
                     out.append(Choice(f"mig:{src}>{dst}",
                                       f"Move your pillar energy to {ctx.name(here)}",
                                       (src, dst), (src, dst, cell % 4)))
+    if s.modules:  # a module may tell alike energy apart (a Doubler rides along, R29.2.4)
+        out = triggers.query(ctx, "relocation_choices", seat, out)
     return out
 
 

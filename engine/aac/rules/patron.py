@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from engine.aac import events as ev
 from engine.aac import triggers
 from engine.aac.core import Ctx, decision
+from engine.aac.counters import area_count
 from engine.kernel.decisions import Choice, Decision
 from engine.kernel.frames import Frame
 
@@ -20,7 +21,7 @@ def offer_patron(ctx: Ctx, seat: int, region: str) -> None:
     m = s.monuments.get(mon)
     if m is None or not m.patron or s.players[seat].patron:
         return
-    if sum(s.bound[region][seat]) >= 2:
+    if area_count(ctx, seat, region) >= 2:  # a Doubler counts 2 (R29.2.1)
         ctx.push(PatronOfferFrame(seat, mon))
 
 
