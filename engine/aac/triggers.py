@@ -25,7 +25,11 @@ Triggers of the base game: the catalog's thirteen, plus
   places an Artifact then; info: frame),
 - "patron_token_gained" (a seat took a Monument Patron Token; info: monument),
 - "end_of_advance_options" (E1: a module adds options beside conduit movement and the Patron
-  Token, e.g. Pilgrimage's Shrine; offers + take).
+  Token, e.g. Pilgrimage's Shrine; offers + take),
+- "artifact_regions" (a query: the regions where the seat has an Artifact, on the map or in a
+  Bound Energy Area, default (); info: at, the effect's Use.at "artifact:<space>" of the one
+  just placed or the contested space of an owner's reply, R26.3.9; the Folklore module
+  answers it; used by teleport_character's non_bridge_space_in_region_with_your_artifact).
 A choice a listener offers carries `data=(key, payload)`: the key is the power's effect name or
 the module's name, so `take` finds who applies it.
 """

@@ -81,6 +81,11 @@ def step_options(ctx: Ctx, seat: int, can_fly_gap: bool) -> list[StepOption]:
     return out
 
 
+# R26.6.4: a marker in PlayerState.used (cleared with it at each turn's start): the seat has
+# forfeited all Monument and Pillar Track movement for the rest of the turn.
+TRACK_MOVEMENT_FORFEITED = "forfeit:track_movement"
+
+
 @dataclass(slots=True)
 class MoveFrame(Frame, kind="move"):
     """One movement opportunity (R11.4): points by kind plus flexible points (Rose, bonuses)."""
@@ -121,10 +126,11 @@ class MoveFrame(Frame, kind="move"):
                                     amount=cpts)
             if extra:
                 ch.extend(extra)
+        no_tracks = TRACK_MOVEMENT_FORFEITED in p.used  # R26.6.4 (rules.device)
         for k, kind in enumerate(TRACKS):
             pts = (self.mon if k == 0 else self.pil) + self.flex
             tr = p.tracks[k]
-            if pts > 0:
+            if pts > 0 and not no_tracks:
                 if tr[0] == EMPTY:
                     for c in energy_choices(ctx, self.seat, prefix=f"{kind}_enter:"):
                         ch.append(Choice(c.id, f"{track(kind)}: enter {c.label}",
@@ -329,6 +335,29 @@ class TeleportFrame(Frame, kind="teleport"):
         teleport(ctx, self.seat, self.target, c.data)
 
 
+@dataclass(slots=True)
+class TrackSplitFrame(Frame, kind="track_split"):
+    """Movement points for the two tracks only (a Folklore option: "split as you like between
+    your Monument Track and your Pillar Track"): the split is chosen first, then spent."""
+
+    seat: int
+    amount: int
+    source: str
+
+    def step(self, ctx: Ctx) -> Decision | None:
+        ch = [Choice(f"split:{k}", f"{k} for the Monument Track, {self.amount - k} for the "
+                     "Pillar Track", (f"track:{self.seat}:monument", f"track:{self.seat}:pillar"),
+                     k) for k in range(self.amount, -1, -1)]
+        what = f"{source(ctx.r, self.source)}: " if self.source else ""
+        return decision(self.seat, "track_split",
+                        cap(f"{what}split {self.amount} movement between your tracks"), ch)
+
+    def apply(self, ctx: Ctx, c: Choice) -> None:
+        ctx.pop()
+        k: int = c.data
+        ctx.push(MoveFrame.make(ctx, self.seat, mon=k, pil=self.amount - k, source=self.source))
+
+
 # --- effects -----------------------------------------------------------------------------------
 
 
@@ -347,6 +376,9 @@ def _move_track(ctx: Ctx, seat: int, e: MoveTrackEffect, use: Use) -> None:
 
 @effect("movement_points")
 def _movement_points(ctx: Ctx, seat: int, e: MovementPointsEffect, use: Use) -> None:
+    if e.per is None and set(e.kinds) == {"monument", "pillar"}:  # freyith_3 B
+        ctx.push(TrackSplitFrame(seat, e.amount, use.source))
+        return
     if e.per is not None or set(e.kinds) != {"character", "monument", "pillar"}:
         raise NotImplementedError(f"movement points {e.per or e.kinds} are an expansion use, "
                                   "not played yet")
@@ -365,8 +397,17 @@ def _teleport_character(ctx: Ctx, seat: int, e: TeleportCharacterEffect, use: Us
         teleport(ctx, seat, FIGURE_IN_POOL, "")
     elif e.to == "any_non_bridge_space":
         ctx.push(TeleportFrame(seat, "any_non_bridge", "", use.source))
-    else:
-        raise NotImplementedError(f"teleport to {e.to} belongs to the Folklore module")
+    else:  # a Folklore Card: a region where the seat has an Artifact (the module answers)
+        regs = artifact_regions(ctx, seat, use.at)
+        if regs:
+            ctx.push(TeleportFrame(seat, "regions:" + ",".join(regs), "", use.source))
+
+
+def artifact_regions(ctx: Ctx, seat: int, at: str = "") -> tuple[str, ...]:
+    """The regions where `seat` has an Artifact, on the map or in a region's Bound Energy Area
+    (the one just placed included; `at` is the effect's Use.at, "artifact:<space>"): the
+    query "artifact_regions", answered by the Folklore module (none without it)."""
+    return tuple(triggers.query(ctx, "artifact_regions", seat, (), at=at))
 
 
 @effect("fly_character")
