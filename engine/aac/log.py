@@ -121,6 +121,14 @@ def describe(e: ev.Event, r: Rules, chars: list[str]) -> str:
     if isinstance(e, ev.ConduitsRearranged):
         return (f"{who(e.seat)} rearranges conduits: "
                 + ", ".join(nm(c) if c else "empty" for c in e.conduits) + ".")
+    if isinstance(e, ev.TilesRearranged):
+        return (f"{who(e.seat)} rearranges the active tiles: "
+                + ", ".join(nm(t) for t in e.device) + ".")
+    if isinstance(e, ev.ActionTokensSwapped):
+        a, b = e.positions
+        return (f"{who(e.seat)} swaps the Action Tokens of positions {a} and {b}: "
+                f"{nm(e.actions[a - 1])} is now at position {a}, {nm(e.actions[b - 1])} at "
+                f"position {b}.")
     if isinstance(e, ev.PatronTaken):
         return f"{who(e.seat)} takes the Patron Token of {nm(e.monument)}."
     if isinstance(e, ev.PatronUsed):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.aac import events as ev
 from engine.aac.catalog.effects import (
     MovementPerTileIconEffect,
     RearrangeTilesEffect,
@@ -85,6 +86,7 @@ class RearrangeTilesFrame(Frame, kind="rearrange_tiles"):
         dev[i - 1], dev[j - 1] = dev[j - 1], dev[i - 1]
         ctx.s.score_dirty |= 1 << self.seat
         self.swaps += 1
+        ctx.emit(ev.TilesRearranged(self.seat, tuple(dev)))
 
 
 # --- swap_action_tokens ------------------------------------------------------------------------
@@ -125,6 +127,7 @@ class SwapActionsFrame(Frame, kind="swap_action_tokens"):
         acts = ctx.s.players[self.seat].actions
         acts[i - 1], acts[j - 1] = acts[j - 1], acts[i - 1]
         self.left -= 1
+        ctx.emit(ev.ActionTokensSwapped(self.seat, tuple(acts), (i, j)))
 
 
 # --- movement_per_tile_icon --------------------------------------------------------------------
