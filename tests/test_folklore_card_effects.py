@@ -17,18 +17,20 @@ from typing import Any
 import pytest
 
 from engine import Game
-from engine.aac import modules
+from engine.aac import display, modules
+from engine.aac import events as ev
 from engine.aac.catalog.effects import EffectBase, effect_from_plain, effect_plain, walk
 from engine.aac.catalog.expansion.folklore_cards import FolkloreCard
 from engine.aac.core import Ctx
 from engine.aac.data import rules
+from engine.aac.log import describe
 from engine.aac.modules import ModuleDef
 from engine.aac.names import KIND_WORDS
 from engine.aac.rules.actions import ActionsFrame
 from engine.aac.rules.effects import applications, handlers, push_effect
 from engine.aac.rules.movement import TRACK_MOVEMENT_FORFEITED
 from engine.aac.rules.turn import start_turn_flags
-from engine.aac.state import EMPTY
+from engine.aac.state import EMPTY, state_from_dict, state_to_dict
 from engine.aac.triggers import Hook
 from tests.builder import T, choice_ids, clear_device, ctx, load, make_game, rerun
 
@@ -49,11 +51,17 @@ def _artifact_regions(ctx: Ctx, hook: Hook) -> None:
     hook.value = tuple(ctx.s.ext[FAKE][hook.seat])
 
 
+def _running_out_extended(ctx: Ctx, hook: Hook) -> None:
+    hook.value = True  # as the Folklore module answers (R26.7.1)
+
+
 @pytest.fixture(autouse=True)
 def artifact_module() -> Iterator[None]:
-    """A test-only module that answers "artifact_regions" from ext[FAKE] (seat -> regions)."""
+    """A test-only module that answers "artifact_regions" from ext[FAKE] (seat -> regions)
+    and "running_out_extended"."""
     modules.register_module(ModuleDef(FAKE, "Artifacts (test)", "Answers artifact_regions.",
-                                      triggers={"artifact_regions": _artifact_regions}))
+                                      triggers={"artifact_regions": _artifact_regions,
+                                                "running_out_extended": _running_out_extended}))
     yield
     modules.unregister_module(FAKE)
 
@@ -573,3 +581,56 @@ def test_ignotas_4_swap_slot_energy_with_the_exhausted_pool() -> None:
     assert g.pending is not None and g.pending.kind == "swap_with_exhausted"
     g.choose("swap:2:bottom:compass>wild")
     assert p.bottom[p.device[1]].count(T("wild")) == 1 and p.exhausted[T("compass")] == 3
+
+
+# --- events: the table's walk and the log ------------------------------------------------------
+
+
+def test_r18_3_rearranged_tiles_and_swapped_tokens_walk_the_display_and_log_in_names() -> None:
+    """Multanec 4 then an upgrade, Rusnė 4's rearrangement: the shown copy, walked event by
+    event (engine.aac.display), reaches the engine's device and Action Tokens; the log names
+    tiles and tokens, never ids."""
+    g = position()
+    shown = state_from_dict(state_to_dict(g.state))
+    events: list[Any] = []
+    push(g, option_effect("multanec_4_b", "swap_action_tokens"), card("multanec_4").name)
+    events += g.choose("swap:2:5")
+    push(g, effect_from_plain({"effect": "upgrade_action"}), "x")
+    events += g.choose(next(c.id for c in g.pending.choices if c.data[0] == 5))
+    push(g, option_effect("rusne_4_c", "rearrange_tiles"), card("rusne_4").name)
+    events += g.choose("swap:1:4")
+    events += g.choose("done")
+    for e in events:
+        display.apply(shown, g.rules, e)
+    p, q = g.state.players[SEAT], shown.players[SEAT]
+    assert q.device == p.device and q.actions == p.actions
+    kinds = {type(e) for e in events}
+    assert {ev.TilesRearranged, ev.ActionTokensSwapped, ev.ActionUpgraded} <= kinds
+    chars = [pl.character for pl in g.state.players]
+    for e in events:
+        if isinstance(e, ev.TilesRearranged | ev.ActionTokensSwapped):
+            line = describe(e, g.rules, chars)
+            assert "_" not in line, line
+            assert "Multanec" in line
+
+
+@pytest.mark.parametrize("module_on", [True, False])
+def test_r26_7_1_a_module_extends_running_out_to_deposits_with_the_option_off(
+        module_on: bool) -> None:
+    """Valimod 2 B's Tile Pool deposit with an empty pool and the rules option "Running Out
+    for every effect" off: the Folklore rule (R26.7.1) still lets the energy come from a slot;
+    without the module nothing can be deposited."""
+    g = position()
+    s = g.state
+    s.options["running_out_everywhere"] = False
+    if not module_on:
+        s.modules = ()
+    p = s.players[SEAT]
+    load(g, SEAT, 3, "top", "compass")
+    p.exhausted = [0, 0, 0, 0]
+    depth = push(g, option_effect("valimod_2_b", "shop_deposit"), card("valimod_2").name)
+    if module_on:
+        assert g.pending is not None and g.pending.kind == "deposit"
+        assert any(c.data is not None and c.data[0] == "slot:3:top" for c in g.pending.choices)
+    else:
+        assert len(s.stack) == depth
