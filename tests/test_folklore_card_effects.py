@@ -478,19 +478,19 @@ def test_freyith_2_moves_up_to_2_bound_energy_into_regions_where_she_is_present(
     here = g.rules.space_regions[s.players[SEAT].figure][0]
     push(g, option_effect("freyith_2_b", "relocate_bound_energy"), card("freyith_2").name)
     assert g.pending is not None and g.pending.kind == "relocate_bound"
-    dsts = {c.data[2] for c in g.pending.choices if c.id != "stop"}
+    dsts = {c.data[1] for c in g.pending.choices if c.id != "stop"}
     rd = g.rules.regions[here]
     allowed = {f"pillar:{rd.pillar_left}"}
     if g.rules.monument_by_region.get(here, "") in s.monuments:
         allowed.add(f"bound:{here}")
     assert dsts and dsts <= allowed
-    pillar = next(c for c in g.pending.choices if c.id != "stop" and c.data[2].startswith("pil"))
+    pillar = next(c for c in g.pending.choices if c.id != "stop" and c.data[1].startswith("pil"))
     g.choose(pillar.id)
-    assert s.pillars[rd.pillar_left] == SEAT * 4 + pillar.data[1]
+    assert s.pillars[rd.pillar_left] == SEAT * 4 + pillar.data[2]
     # the second move: the Pillars of her region are taken now (one per region)
     assert g.pending is not None and g.pending.kind in ("relocate_bound", "turn_type")
     if g.pending.kind == "relocate_bound":
-        assert all(not c.data[2].startswith("pillar:") for c in g.pending.choices
+        assert all(not c.data[1].startswith("pillar:") for c in g.pending.choices
                    if c.id != "stop")
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.aac import triggers
 from engine.aac.catalog.effects import (
     BindEnergyEffect,
     PlaceEnergyEffect,
@@ -175,7 +176,9 @@ def relocate_choices(ctx: Ctx, seat: int, same_kind: bool) -> list[Choice]:
                     continue
                 out.append(Choice(f"rel:{src}:{TYPES[t]}>{dst}",
                                   f"Move your bound {ENERGY[t]} from {_dst_words(ctx, src)} to "
-                                  f"{_dst_words(ctx, dst)}", (src, dst), (src, t, dst)))
+                                  f"{_dst_words(ctx, dst)}", (src, dst), (src, dst, t)))
+    if s.modules:  # as for Migration: a module may tell alike energy apart (a Doubler, R29.2.4)
+        out = triggers.query(ctx, "relocation_choices", seat, out)
     return out
 
 
@@ -203,7 +206,7 @@ class RelocateFrame(Frame, kind="relocate_presence"):
         if c.id == "stop":
             ctx.pop()
             return
-        src, t, dst = c.data
+        src, dst, t = c.data  # Migration's shape (src may carry a module's "#" tag)
         self.left -= 1
         bind_into(ctx, self.seat, t, src, dst, "relocated")
 
