@@ -634,3 +634,40 @@ def test_r26_7_1_a_module_extends_running_out_to_deposits_with_the_option_off(
         assert any(c.data is not None and c.data[0] == "slot:3:top" for c in g.pending.choices)
     else:
         assert len(s.stack) == depth
+
+
+def test_multanec_3_binds_from_the_pool_at_any_monument_in_use_and_may_take_its_patron() -> None:
+    """bind_energy to "monument", region "any": every monument in use (never a Pillar, never a
+    region without its monument); a second energy bound there offers the Patron Token
+    (R21.1)."""
+    g = position()
+    s = g.state
+    push(g, option_effect("multanec_3_c", "bind_energy"), card("multanec_3").name)
+    assert g.pending is not None and g.pending.kind == "bind_from_pool"
+    dsts = {c.data[2] for c in g.pending.choices if c.id != "stop"}
+    assert dsts == {f"bound:{g.rules.monuments[m].region}" for m in s.monuments}
+    reg = next(reg for reg, rows in s.bound.items() if rows[SEAT][T("compass")]
+               and g.rules.monument_by_region.get(reg, "") in s.monuments)
+    g.choose(f"bound:{reg}<compass")
+    assert s.bound[reg][SEAT][T("compass")] == 2
+    assert g.pending is not None and g.pending.kind == "patron_take"
+
+
+def test_r26_6_1_chronari_2_an_opponent_swaps_as_their_own_without_running_out() -> None:
+    """Chronari 2 B: each opponent may swap 1 Device energy with their own Exhausted Pool;
+    the swap is offered to that opponent (an opponent with nothing to swap just moves on)."""
+    g = position(3)
+    s = g.state
+    q = s.players[1]
+    clear_device(g, 1)
+    q.exhausted = [1, 0, 0, 0]
+    load(g, 1, 1, "top", "compass")
+    q.exhausted[T("rose")] = 1
+    push(g, option_effect("chronari_2_b", "players_act"), card("chronari_2").name)
+    assert g.pending is not None and g.pending.seat == 1 and g.pending.kind == "players_act"
+    g.choose("act")
+    assert g.pending is not None and g.pending.seat == 1
+    assert g.pending.kind == "swap_with_exhausted"
+    g.choose("swap:1:top:compass>rose")
+    assert q.top[q.device[0]].count(T("rose")) == 1
+    assert g.pending is not None and g.pending.seat == 2 and g.pending.kind == "players_act"

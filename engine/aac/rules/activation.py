@@ -98,7 +98,7 @@ class PoolMagnetFrame(Frame, kind="pool_magnet"):
             ctx.pop()
             return None
         ch.append(Choice("leave", "Leave it in your exhausted pool"))
-        return ask(ctx, self.seat, "pool_magnet", self.source, "Magnet activated: load it where?",
+        return ask(ctx, self.seat, "pool_magnet", self.source, "load the activated Magnet where?",
                    ch)
 
     def apply(self, ctx: Ctx, c: Choice) -> None:
@@ -123,7 +123,7 @@ class PoolCompassFrame(Frame, kind="pool_compass"):
             return None
         ch.append(Choice("leave", "Leave it in your exhausted pool"))
         return ask(ctx, self.seat, "pool_compass", self.source,
-                   "Compass activated: place it where?", ch)
+                   "place the activated Compass where?", ch)
 
     def apply(self, ctx: Ctx, c: Choice) -> None:
         ctx.pop()

@@ -41,7 +41,7 @@ def _rearrange_tiles(ctx: Ctx, seat: int, e: RearrangeTilesEffect, use: Use) -> 
 
 def _tile_words(ctx: Ctx, seat: int, pos: int) -> str:
     tile = ctx.s.players[seat].device[pos - 1]
-    return f"{ctx.name(tile)} (position {pos})"
+    return f"{ctx.name(tile)} at position {pos}"
 
 
 @dataclass(slots=True)
