@@ -11,13 +11,14 @@ Folklore module answers; here a small test-only module answers it from a list.
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from engine import Game
-from engine.aac import display, modules
+from engine.aac import display, invariants, modules
 from engine.aac import events as ev
 from engine.aac.catalog.effects import EffectBase, effect_from_plain, effect_plain, walk
 from engine.aac.catalog.expansion.folklore_cards import FolkloreCard
@@ -93,21 +94,31 @@ SEAT = 0
 
 def position(players: int = 3, characters: list[str | None] | None = None,
              artifacts: list[str] | None = None) -> Game:
-    """A real game with seat 0's energy spread out: an empty device, 3/3/3/1 in the
-    Exhausted Pool, energy in two bound areas and on a Pillar, energy in the Tile Pool; seat
-    0 has Artifacts in `artifacts` (regions; default: its figure's region)."""
+    """A real game with seat 0's energy spread out (every energy kept, R1.5): an empty
+    device, energy moved from the Exhausted Pool into two bound areas, onto a Pillar and into
+    the Tile Pool's bank; seat 0 has Artifacts in `artifacts` (regions; default: its figure's
+    region)."""
     chars = characters or ["multanec", "freyith", "chronari", "aureon", "rusne"][:players]
     g = make_game(players, characters=chars, seed=5)
     s = g.state
     p = s.players[SEAT]
     clear_device(g, SEAT)
-    p.exhausted = [3, 3, 3, 1]
-    p.shop = [1, 1, 0, 0]
     here = g.rules.space_regions[p.figure][0]
     far = [reg for reg in g.rules.region_order if reg != here]
-    s.bound[far[0]][SEAT][T("compass")] += 1
-    s.bound[far[1]][SEAT][T("rose")] += 1
+
+    def take(t: int) -> None:
+        assert p.exhausted[t] > 0
+        p.exhausted[t] -= 1
+
+    for t, reg in ((T("compass"), far[0]), (T("rose"), far[1])):
+        take(t)
+        s.bound[reg][SEAT][t] += 1
+    take(T("magnet"))
     s.pillars[g.rules.regions[far[2]].pillar_left] = SEAT * 4 + T("magnet")
+    for t in (T("compass"), T("rose")):
+        take(t)
+        p.shop[t] += 1
+    assert all(p.exhausted[t] >= 1 for t in range(4)), p.exhausted
     s.modules = (FAKE,)
     s.ext[FAKE] = [list(artifacts if artifacts is not None else [here])] + [[]] * (players - 1)
     return g
@@ -319,12 +330,14 @@ def test_r26_7_1_return_to_reserve_fills_an_empty_space_of_its_own_type() -> Non
     """Chronari 3 B: return 1 energy to the Energy Reserve; only types with an empty space."""
     g = position()
     p = g.state.players[SEAT]
-    p.reserve = [2, 1, 2, 2]  # one Rose freed earlier: only a Rose can go back
+    roses = p.exhausted[T("rose")]
+    p.reserve[T("rose")] -= 1  # one Rose freed earlier: only a Rose can go back
+    p.exhausted[T("rose")] += 1
     push(g, option_effect("chronari_3_b", "return_to_reserve"), card("chronari_3").name)
     assert g.pending is not None
     assert [c.id for c in g.pending.choices] == ["ret:rose", "stop"]
     g.choose("ret:rose")
-    assert p.reserve == [2, 2, 2, 2] and p.exhausted[T("rose")] == 2
+    assert p.reserve == [2, 2, 2, 2] and p.exhausted[T("rose")] == roses
 
 
 # --- R26.7.2 Multanec 6 ------------------------------------------------------------------------
@@ -577,10 +590,12 @@ def test_ignotas_4_swap_slot_energy_with_the_exhausted_pool() -> None:
     g = position()
     p = g.state.players[SEAT]
     load(g, SEAT, 2, "bottom", "compass")
+    compasses = p.exhausted[T("compass")]
     push(g, option_effect("ignotas_4_b", "swap_with_exhausted"), card("ignotas_4").name)
     assert g.pending is not None and g.pending.kind == "swap_with_exhausted"
     g.choose("swap:2:bottom:compass>wild")
-    assert p.bottom[p.device[1]].count(T("wild")) == 1 and p.exhausted[T("compass")] == 3
+    assert p.bottom[p.device[1]].count(T("wild")) == 1
+    assert p.exhausted[T("compass")] == compasses + 1
 
 
 # --- events: the table's walk and the log ------------------------------------------------------
@@ -671,3 +686,22 @@ def test_r26_6_1_chronari_2_an_opponent_swaps_as_their_own_without_running_out()
     g.choose("swap:1:top:compass>rose")
     assert q.top[q.device[0]].count(T("rose")) == 1
     assert g.pending is not None and g.pending.seat == 2 and g.pending.kind == "players_act"
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_r26_6_each_card_effect_resolves_by_random_choices_keeping_the_invariants(
+        seed: int) -> None:
+    """Every distinct effect shape, resolved by seeded random choices (other paths than the
+    first choice's), ends and keeps the game's invariants (energy conserved, R1.5)."""
+    rng = random.Random(seed)
+    base = position()
+    base.state.turn_type = ("advance", "actions")[seed % 2]
+    for name, oid, plain in EFFECTS:
+        g = base.clone()
+        depth = push(g, effect_from_plain(plain), name, at_figure(g))
+        n = 0
+        while len(g.state.stack) > depth:
+            assert g.pending is not None and n < 300, oid
+            g.choose(rng.choice(g.pending.choices).id)
+            n += 1
+        assert invariants.check(ctx(g)) == [], oid
