@@ -20,7 +20,13 @@ import pytest
 from engine import Game
 from engine.aac import display, invariants, modules
 from engine.aac import events as ev
-from engine.aac.catalog.effects import EffectBase, effect_from_plain, effect_plain, walk
+from engine.aac.catalog.effects import (
+    EffectBase,
+    MovementPointsEffect,
+    effect_from_plain,
+    effect_plain,
+    walk,
+)
 from engine.aac.catalog.expansion.folklore_cards import FolkloreCard
 from engine.aac.core import Ctx
 from engine.aac.data import rules
@@ -36,13 +42,16 @@ from engine.aac.triggers import Hook
 from tests.builder import T, choice_ids, clear_device, ctx, load, make_game, rerun
 
 # Effects of the cards that other rule areas play (issue 14: the Folklore module and the
-# shared Doublers and Scoring Cards), and the one parameter value the Folklore module plays.
+# shared Doublers and Scoring Cards), and the movement points the Folklore module plays (per
+# Artifact region; track-only points, which it shares with R26.3.1's forfeit, O69).
 OWNED_ELSEWHERE = frozenset({"folklore_track", "prime_artifact", "place_doubler",
                              "gain_scoring_card"})
 
 
 def owned_elsewhere(e: EffectBase) -> bool:
-    return e.effect in OWNED_ELSEWHERE or getattr(e, "per", None) is not None
+    if isinstance(e, MovementPointsEffect):
+        return e.per is not None or set(e.kinds) != {"character", "monument", "pillar"}
+    return e.effect in OWNED_ELSEWHERE
 
 
 FAKE = "cardfx_artifact_regions"
@@ -573,17 +582,6 @@ def test_valimod_4_movement_from_the_icons_of_one_tile() -> None:
                                                   2 * icons.count("monument"),
                                                   2 * icons.count("pillar"))
     assert c.data in p.device
-
-
-def test_freyith_3_track_points_split_between_the_tracks() -> None:
-    g = position()
-    e = next(e for _, oid, e in card_effects() if oid == "freyith_3_b"
-             and e.effect == "movement_points")
-    push(g, e, card("freyith_3").name)
-    assert g.pending is not None and g.pending.kind == "track_split"
-    g.choose("split:1")
-    frame = g.state.stack[-1]
-    assert (frame.char, frame.mon, frame.pil, frame.flex) == (0, 1, 2, 0)
 
 
 def test_ignotas_4_swap_slot_energy_with_the_exhausted_pool() -> None:

@@ -232,5 +232,4 @@ def test_version_1_turn_phases_and_frame_classes_map_to_names() -> None:
     card_areas = {f"engine.aac.rules.{m}"
                   for m in ("exhausted", "binding", "device", "activation", "players_act")}
     new_in_v2 |= {k for k, c in Frame.registry.items() if c.__module__ in card_areas}
-    new_in_v2.add("track_split")  # track-only movement points (freyith_3 B)
     assert set(V1_FRAME_KINDS.values()) | new_in_v2 == ours

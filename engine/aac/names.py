@@ -93,7 +93,6 @@ KIND_WORDS = {
     "rearrange_tiles": "Rearrange tiles",
     "swap_action_tokens": "Swap Action Tokens",
     "tile_icon_movement": "Movement from a tile",
-    "track_split": "Split track movement",
     "activate_exhausted": "Activate exhausted energy",
     "pool_magnet": "Magnet activated",
     "pool_compass": "Compass activated",

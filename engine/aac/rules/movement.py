@@ -335,29 +335,6 @@ class TeleportFrame(Frame, kind="teleport"):
         teleport(ctx, self.seat, self.target, c.data)
 
 
-@dataclass(slots=True)
-class TrackSplitFrame(Frame, kind="track_split"):
-    """Movement points for the two tracks only (a Folklore option: "split as you like between
-    your Monument Track and your Pillar Track"): the split is chosen first, then spent."""
-
-    seat: int
-    amount: int
-    source: str
-
-    def step(self, ctx: Ctx) -> Decision | None:
-        ch = [Choice(f"split:{k}", f"{k} for the Monument Track, {self.amount - k} for the "
-                     "Pillar Track", (f"track:{self.seat}:monument", f"track:{self.seat}:pillar"),
-                     k) for k in range(self.amount, -1, -1)]
-        what = f"{source(ctx.r, self.source)}: " if self.source else ""
-        return decision(self.seat, "track_split",
-                        cap(f"{what}split {self.amount} movement between your tracks"), ch)
-
-    def apply(self, ctx: Ctx, c: Choice) -> None:
-        ctx.pop()
-        k: int = c.data
-        ctx.push(MoveFrame.make(ctx, self.seat, mon=k, pil=self.amount - k, source=self.source))
-
-
 # --- effects -----------------------------------------------------------------------------------
 
 
@@ -376,9 +353,6 @@ def _move_track(ctx: Ctx, seat: int, e: MoveTrackEffect, use: Use) -> None:
 
 @effect("movement_points")
 def _movement_points(ctx: Ctx, seat: int, e: MovementPointsEffect, use: Use) -> None:
-    if e.per is None and set(e.kinds) == {"monument", "pillar"}:  # freyith_3 B
-        ctx.push(TrackSplitFrame(seat, e.amount, use.source))
-        return
     if e.per is not None or set(e.kinds) != {"character", "monument", "pillar"}:
         raise NotImplementedError(f"movement points {e.per or e.kinds} are an expansion use, "
                                   "not played yet")
