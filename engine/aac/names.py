@@ -340,7 +340,11 @@ def _n(n: int, one: str, many: str = "") -> str:
 
 
 def _free(e: ef.FreeReserveEffect) -> str:
-    return "free " + " + ".join("any type" if t == "any" else energy(t) for t in e.types)
+    if set(e.types) == {"any"}:  # two entries are two different types (Folklore Cards)
+        n = len(e.types)
+        return ("free 1 energy of any type" if n == 1
+                else f"free {n} energy of different types") + " from your reserve"
+    return "free " + " + ".join("1 of any type" if t == "any" else energy(t) for t in e.types)
 
 
 def _replenish(e: ef.ReplenishTileEffect) -> str:

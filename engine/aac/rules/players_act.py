@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.aac.catalog.effects import PlayersActEffect, effect_from_plain, effect_plain
 from engine.aac.core import Ctx, clockwise_from
-from engine.aac.names import describe_effect
+from engine.aac.names import cap, describe_effect
 from engine.aac.rules.effects import Use, effect, push_effect
 from engine.aac.rules.prompts import ask
 from engine.kernel.decisions import Choice, Decision
@@ -47,8 +47,8 @@ class PlayersActFrame(Frame, kind="players_act"):
         seat = order[self.idx]
         what = " and ".join(describe_effect(effect_from_plain(x)) for x in self.effects)
         owner = ctx.name(ctx.s.players[self.owner].character)
-        ch = [Choice("act", f"Take it: {what}"), Choice("decline", "Decline")]
-        return ask(ctx, seat, "players_act", self.source, f"{owner} offers you: {what}", ch)
+        ch = [Choice("act", cap(what)), Choice("decline", "Decline")]
+        return ask(ctx, seat, "players_act", self.source, f"{owner}'s card lets you {what}", ch)
 
     def apply(self, ctx: Ctx, c: Choice) -> None:
         seat = opponents_in_order(ctx, self.owner)[self.idx]
