@@ -39,7 +39,9 @@ from engine.aac.rules.movement import TRACK_MOVEMENT_FORFEITED
 from engine.aac.rules.turn import start_turn_flags
 from engine.aac.state import EMPTY, state_from_dict, state_to_dict
 from engine.aac.triggers import Hook
+from engine.kernel.definition import definitions
 from tests.builder import T, choice_ids, clear_device, ctx, load, make_game, rerun
+from tests.test_conformance import check_round_trip
 
 # Effects of the cards that other rule areas play (issue 14: the Folklore module and the
 # shared Doublers and Scoring Cards), and the movement points the Folklore module plays (per
@@ -703,3 +705,18 @@ def test_r26_6_each_card_effect_resolves_by_random_choices_keeping_the_invariant
             g.choose(rng.choice(g.pending.choices).id)
             n += 1
         assert invariants.check(ctx(g)) == [], oid
+
+
+def test_a_snapshot_taken_inside_any_card_effect_resumes_exactly() -> None:
+    """Saves are a promise: at every decision inside every card effect the state's snapshot
+    (plain JSON) rebuilds a game with the same snapshot and the same pending decision."""
+    aac = next(d for d in definitions() if d.id == "aac")
+    rng = random.Random(7)
+    base = position()
+    for name, oid, plain in EFFECTS:
+        g = base.clone()
+        depth = push(g, effect_from_plain(plain), name, at_figure(g))
+        while len(g.state.stack) > depth:
+            check_round_trip(aac, g)
+            assert g.pending is not None, oid
+            g.choose(rng.choice(g.pending.choices).id)
