@@ -127,8 +127,13 @@ def _apply(s: GameState, r: Rules, e: Any) -> None:
         pass
     elif isinstance(e, ev.ActionUpgraded):
         p = s.players[e.seat]
-        if 0 < e.column <= len(p.actions):
-            p.actions[e.column - 1] = e.token
+        at = [i for i, a in enumerate(p.actions) if r.action_tokens[a].column == e.column]
+        if at:  # the position of that column's token (R18.3: tokens may have been swapped)
+            p.actions[at[0]] = e.token
+    elif isinstance(e, ev.TilesRearranged):
+        s.players[e.seat].device = list(e.device)
+    elif isinstance(e, ev.ActionTokensSwapped):
+        s.players[e.seat].actions = list(e.actions)
     elif isinstance(e, ev.ConduitGained):
         s.players[e.seat].conduits[e.space - 1] = e.token
     elif isinstance(e, ev.ConduitsRearranged):

@@ -230,4 +230,8 @@ def test_version_1_turn_phases_and_frame_classes_map_to_names() -> None:
     new_in_v2 = {"recharge_choice"}  # the recharge decision point modules widen (R8.2)
     # frames of the expansion's shared parts: only module games (never a v1 save) hold them
     new_in_v2 |= {"place_doubler", "gain_scoring_card"}
+    # the Folklore Cards' effects (issue 14): frames no version-1 save can hold
+    card_areas = {f"engine.aac.rules.{m}"
+                  for m in ("exhausted", "binding", "device", "activation", "players_act")}
+    new_in_v2 |= {k for k, c in Frame.registry.items() if c.__module__ in card_areas}
     assert set(V1_FRAME_KINDS.values()) | new_in_v2 == ours

@@ -147,8 +147,14 @@ def _apply(s: GameState, r: Rules, e: ev.AacEvent) -> None:
             s.players[e.seat].patron = e.monument
         case ev.ActionUpgraded():
             p = s.players[e.seat]
-            if 0 < e.column <= len(p.actions):
-                p.actions[e.column - 1] = e.token
+            # the position of that column's token (R18.3: tokens may have been swapped)
+            at = [i for i, a in enumerate(p.actions) if r.action_tokens[a].column == e.column]
+            if at:
+                p.actions[at[0]] = e.token
+        case ev.TilesRearranged():
+            s.players[e.seat].device = list(e.device)
+        case ev.ActionTokensSwapped():
+            s.players[e.seat].actions = list(e.actions)
         case ev.ConduitGained():
             s.players[e.seat].conduits[e.space - 1] = e.token
         case ev.ConduitsRearranged():

@@ -166,6 +166,24 @@ class ConduitsRearranged(Event):
 
 
 @dataclass(slots=True)
+class TilesRearranged(Event):
+    """A Folklore Card put the active tiles in a new order (positions 1-5), each with its
+    energy."""
+
+    seat: int
+    device: tuple[str, ...]
+
+
+@dataclass(slots=True)
+class ActionTokensSwapped(Event):
+    """A Folklore Card exchanged two Action Tokens (R18.3): the tokens under positions 1-5."""
+
+    seat: int
+    actions: tuple[str, ...]
+    positions: tuple[int, int]
+
+
+@dataclass(slots=True)
 class PatronTaken(Event):
     seat: int
     monument: str
@@ -260,5 +278,6 @@ AacEvent = (TurnStarted | TurnTypeChosen | TokenMoved | TilesPushed | TileClaime
             | FigureMoved | FigureTeleported | FacingChosen | TrackMoved | ChannelMarker
             | BridgeBuilt | BridgeBenefit | PerkTaken | ActionUpgraded | ConduitGained
             | ConduitsRearranged | PatronTaken | PatronUsed | AchievementClaimed
-            | PowerUsed | ScoreChanged | FinalRoundTriggered | GameEnded | SetupDone)
+            | TilesRearranged | ActionTokensSwapped | PowerUsed | ScoreChanged
+            | FinalRoundTriggered | GameEnded | SetupDone)
 ALL_EVENTS: tuple[type[Event], ...] = typing.get_args(AacEvent)

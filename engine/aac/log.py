@@ -133,6 +133,14 @@ def _describe(e: ev.AacEvent, r: Rules, chars: list[str]) -> str:
         case ev.ConduitsRearranged():
             return (f"{who(e.seat)} rearranges conduits: "
                     + ", ".join(nm(c) if c else "empty" for c in e.conduits) + ".")
+        case ev.TilesRearranged():
+            return (f"{who(e.seat)} rearranges the active tiles: "
+                    + ", ".join(nm(t) for t in e.device) + ".")
+        case ev.ActionTokensSwapped():
+            a, b = e.positions
+            return (f"{who(e.seat)} swaps the Action Tokens of positions {a} and {b}: "
+                    f"{nm(e.actions[a - 1])} is now at position {a}, {nm(e.actions[b - 1])} at "
+                    f"position {b}.")
         case ev.PatronTaken():
             return f"{who(e.seat)} takes the Patron Token of {nm(e.monument)}."
         case ev.PatronUsed():

@@ -82,6 +82,21 @@ KIND_WORDS = {
     "copy_bonus": "Copy a bonus tile",
     "rearrange_conduits": "Rearrange conduits",
     "custodian": "Custodian",
+    # Folklore Card effects (engine.aac.rules: exhausted, binding, device, activation...)
+    "load_energy": "Load energy",
+    "load_slot_any": "Load energy: which slot",
+    "return_to_reserve": "Return energy to the reserve",
+    "swap_with_exhausted": "Swap with the exhausted pool",
+    "bind_from_pool": "Bind energy",
+    "relocate_bound": "Move bound energy",
+    "place_from_reserve": "Free energy into a section",
+    "rearrange_tiles": "Rearrange tiles",
+    "swap_action_tokens": "Swap Action Tokens",
+    "tile_icon_movement": "Movement from a tile",
+    "activate_exhausted": "Activate exhausted energy",
+    "pool_magnet": "Magnet activated",
+    "pool_compass": "Compass activated",
+    "players_act": "Act with a Folklore Card",
     "effect_option": "Choose an effect",
     "free_any": "Free an energy",
     "power_edict": "Edict of Plenty",
@@ -325,7 +340,11 @@ def _n(n: int, one: str, many: str = "") -> str:
 
 
 def _free(e: ef.FreeReserveEffect) -> str:
-    return "free " + " + ".join("any type" if t == "any" else energy(t) for t in e.types)
+    if set(e.types) == {"any"}:  # two entries are two different types (Folklore Cards)
+        n = len(e.types)
+        return ("free 1 energy of any type" if n == 1
+                else f"free {n} energy of different types") + " from your reserve"
+    return "free " + " + ".join("1 of any type" if t == "any" else energy(t) for t in e.types)
 
 
 def _replenish(e: ef.ReplenishTileEffect) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.aac import locations
+from engine.aac import locations, triggers
 from engine.aac.core import Ctx
 from engine.aac.data import TYPES
 from engine.aac.names import ENERGY, loc
@@ -54,5 +54,10 @@ def energy_choices(
 
 
 def running_out_applies(ctx: Ctx) -> bool:
-    """O63: Running Out for interest/replenish/deposit effects (default: every game)."""
-    return bool(ctx.s.options.get("running_out_everywhere", True))
+    """O63: Running Out for interest/replenish/deposit effects (default: every game). With
+    the option off, a module may still extend it (R26.7.1, the Folklore Module: the query
+    "running_out_extended")."""
+    if ctx.s.options.get("running_out_everywhere", True):
+        return True
+    return bool(ctx.s.modules) and bool(
+        triggers.query(ctx, "running_out_extended", ctx.s.active, False))

@@ -37,6 +37,13 @@ Triggers of the base game: the catalog's thirteen, plus
   Migration: a module may add variants, e.g. moving the energy that carries a Doubler),
 - "pay_speed" (a query, value False, info: amount: a module that has Pilgrimage speed pays it
   and answers True; nobody answering means it cannot be paid, R28.4).
+- "artifact_regions" (a query: the regions where the seat has an Artifact, on the map or in a
+  Bound Energy Area, default (); info: at, the effect's Use.at "artifact:<space>" of the one
+  just placed or the contested space of an owner's reply, R26.3.9; the Folklore module
+  answers it; used by teleport_character's non_bridge_space_in_region_with_your_artifact),
+- "running_out_extended" (a query, default False: with the rules option
+  running_out_everywhere off, does Running Out still extend to interest, replenish and
+  deposits? R26.7.1: the Folklore module answers True).
 A choice a listener offers carries `data=(key, payload)`: the key is the power's effect name or
 the module's name, so `take` finds who applies it.
 """

@@ -31,6 +31,7 @@ EVENT_WORDS: dict[type[ev.Event], str] = {
     ev.ActionUpgraded: "Upgrade", ev.ConduitGained: "Conduit", ev.ConduitsRearranged:
     "Conduits moved", ev.PowerUsed: "Power", ev.FinalRoundTriggered: "Final round!",
     ev.BridgeBenefit: "Bridge benefit", ev.SectionDeconstructed: "Deconstructed",
+    ev.TilesRearranged: "Tiles rearranged", ev.ActionTokensSwapped: "Actions swapped",
 }
 
 
@@ -167,7 +168,8 @@ class EventAnimator:
             case (ev.BridgeBuilt() | ev.PerkTaken() | ev.PatronTaken() | ev.PatronUsed()
                   | ev.AchievementClaimed() | ev.ActionUpgraded() | ev.ConduitGained()
                   | ev.ConduitsRearranged() | ev.PowerUsed() | ev.FinalRoundTriggered()
-                  | ev.BridgeBenefit() | ev.SectionDeconstructed()):
+                  | ev.BridgeBenefit() | ev.SectionDeconstructed() | ev.TilesRearranged()
+                  | ev.ActionTokensSwapped()):
                 seat = getattr(e, "seat", t.shown.active)
                 return self._word(e, seat, EVENT_WORDS[type(e)], at, tweens), True
             case (ev.TilesPushed() | ev.FacingChosen() | ev.GameEnded() | ev.SetupDone()):

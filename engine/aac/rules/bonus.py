@@ -124,10 +124,12 @@ class ReplenishFrame(Frame, kind="replenish"):
 
 
 def upgrade_options(ctx: Ctx, seat: int) -> list[Choice]:
-    """R18.1: a column not yet upgraded, a design for it still in the tray."""
+    """R18.1: a column not yet upgraded, a design for it still in the tray. R18.3: the
+    upgrade goes where that action's token sits now (Action Tokens swapped by a Folklore
+    Card); position 5's action (column 5) has no designs wherever it sits."""
     p = ctx.s.players[seat]
     out = []
-    for pos in range(1, 5):
+    for pos in range(1, 6):
         tok = ctx.r.action_tokens[p.actions[pos - 1]]
         if tok.upgrade:
             continue

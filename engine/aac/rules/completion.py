@@ -29,6 +29,7 @@ from engine.aac.names import ENERGY, energy
 from engine.aac.placement import destinations, place
 from engine.aac.rules.advance import after_load
 from engine.aac.rules.effects import Use, effect, push_effect
+from engine.aac.rules.exhausted import push_load_any
 from engine.aac.rules.movement import MoveFrame
 from engine.aac.rules.patron import offer_patron
 from engine.aac.rules.reserve import FreeReserveFrame
@@ -413,8 +414,10 @@ def _exhaust(ctx: Ctx, seat: int, e: ExhaustEnergyEffect, use: Use) -> None:
 
 @effect("load_energy")
 def _rewind(ctx: Ctx, seat: int, e: LoadEnergyEffect, use: Use) -> None:
-    """Chronari I (Rewind, R25.6.1): the activated Wild and 1 more energy into one tile."""
-    if e.into != "empty_slots_of_one_active_tile":
-        raise NotImplementedError("loading into any empty slots belongs to the Folklore module")
+    """Chronari I (Rewind, R25.6.1): the activated Wild and 1 more energy into one tile;
+    Folklore Cards: energy from the Exhausted Pool into any empty slots (rules.exhausted)."""
+    if e.into == "any_empty_slots":
+        push_load_any(ctx, seat, e, use)
+        return
     ctx.push(RewindFrame(seat, use.at, 0))
 

@@ -70,11 +70,10 @@ _APPLIED: dict[str, tuple[Callable[..., Any], ...]] = {}
 # engine.aac.names but not played by the rules yet (place_doubler and gain_scoring_card are
 # played by engine.aac.expansion). A module that registers one of them takes
 # it off this list (registering a listed name is refused, so the list stays true).
+# (The Folklore Cards' other effects are played by rule areas: exhausted, binding, device,
+# activation, players_act.)
 NOT_YET_PLAYED: Final[frozenset[str]] = frozenset({
-    "folklore_track", "pilgrim_move", "players_act",
-    "prime_artifact", "swap_action_tokens", "rearrange_tiles", "activate_exhausted",
-    "swap_with_exhausted", "return_to_reserve", "bind_energy", "place_energy",
-    "movement_per_tile_icon", "construct_shrine",
+    "folklore_track", "pilgrim_move", "prime_artifact", "construct_shrine",
 })
 assert NOT_YET_PLAYED <= EXPANSION_EFFECTS
 

@@ -17,6 +17,7 @@ from engine.aac.core import (
     move_energy,
 )
 from engine.aac.names import ENERGY
+from engine.aac.rules.binding import push_relocate_presence
 from engine.aac.rules.effects import Use, applied_in, effect
 from engine.aac.rules.movement import conduit_points, push_conduit_movement
 from engine.aac.rules.patron import offer_patron
@@ -302,9 +303,13 @@ class EntropyFrame(Frame, kind="entropy"):
 
 @effect("relocate_bound_energy")
 def _relocate_bound_energy(ctx: Ctx, seat: int, e: RelocateBoundEnergyEffect, use: Use) -> None:
-    """Freyith III (Migration): 1 bound energy to the same kind of place in her region."""
-    if (e.count, e.to, e.same_kind) != (1, "character_region", True):
-        raise NotImplementedError("this relocation belongs to the Folklore module")
+    """Freyith III (Migration): 1 bound energy to the same kind of place in her region;
+    Freyith's Folklore Cards: to a region where she is present (rules.binding)."""
+    if e.to == "presence_region":
+        push_relocate_presence(ctx, seat, e, use)
+        return
+    if (e.count, e.same_kind) != (1, True):
+        raise NotImplementedError("this relocation is not in the catalog")
     ctx.push(MigrationFrame(seat))
 
 

@@ -81,6 +81,11 @@ def step_options(ctx: Ctx, seat: int, can_fly_gap: bool) -> list[StepOption]:
     return out
 
 
+# R26.6.4: a marker in PlayerState.used (cleared with it at each turn's start): the seat has
+# forfeited all Monument and Pillar Track movement for the rest of the turn.
+TRACK_MOVEMENT_FORFEITED = "forfeit:track_movement"
+
+
 @dataclass(slots=True)
 class MoveFrame(Frame, kind="move"):
     """One movement opportunity (R11.4): points by kind plus flexible points (Rose, bonuses)."""
@@ -121,10 +126,11 @@ class MoveFrame(Frame, kind="move"):
                                     amount=cpts)
             if extra:
                 ch.extend(extra)
+        no_tracks = TRACK_MOVEMENT_FORFEITED in p.used  # R26.6.4 (rules.device)
         for k, kind in enumerate(TRACKS):
             pts = (self.mon if k == 0 else self.pil) + self.flex
             tr = p.tracks[k]
-            if pts > 0:
+            if pts > 0 and not no_tracks:
                 if tr[0] == EMPTY:
                     for c in energy_choices(ctx, self.seat, prefix=f"{kind}_enter:"):
                         ch.append(Choice(c.id, f"{track(kind)}: enter {c.label}",
@@ -365,8 +371,17 @@ def _teleport_character(ctx: Ctx, seat: int, e: TeleportCharacterEffect, use: Us
         teleport(ctx, seat, FIGURE_IN_POOL, "")
     elif e.to == "any_non_bridge_space":
         ctx.push(TeleportFrame(seat, "any_non_bridge", "", use.source))
-    else:
-        raise NotImplementedError(f"teleport to {e.to} belongs to the Folklore module")
+    else:  # a Folklore Card: a region where the seat has an Artifact (the module answers)
+        regs = artifact_regions(ctx, seat, use.at)
+        if regs:
+            ctx.push(TeleportFrame(seat, "regions:" + ",".join(regs), "", use.source))
+
+
+def artifact_regions(ctx: Ctx, seat: int, at: str = "") -> tuple[str, ...]:
+    """The regions where `seat` has an Artifact, on the map or in a region's Bound Energy Area
+    (the one just placed included; `at` is the effect's Use.at, "artifact:<space>"): the
+    query "artifact_regions", answered by the Folklore module (none without it)."""
+    return tuple(triggers.query(ctx, "artifact_regions", seat, (), at=at))
 
 
 @effect("fly_character")

@@ -106,7 +106,10 @@ class FreeReserveFrame(Frame, kind="free_reserve"):
         while self.idx < len(self.types):
             tn = self.types[self.idx]
             if tn == "any":
-                avail = [t for t in range(4) if p.reserve[t] > 0]
+                # "free 2 energy of different types": an "any" entry is never a type an
+                # earlier entry freed (resolved entries hold the type chosen, see apply)
+                done = self.types[:self.idx]
+                avail = [t for t in range(4) if p.reserve[t] > 0 and TYPES[t] not in done]
                 if not avail:
                     self.idx += 1
                     continue
@@ -121,6 +124,8 @@ class FreeReserveFrame(Frame, kind="free_reserve"):
         return None
 
     def apply(self, ctx: Ctx, c: Choice) -> None:
+        i = self.idx
+        self.types = self.types[:i] + (TYPES[c.data],) + self.types[i + 1:]
         self.idx += 1
         if free_reserve(ctx, self.seat, c.data):
             recharge(ctx, self.seat)
