@@ -23,10 +23,37 @@ RULES_OPTIONS: dict[str, tuple[Any, str]] = {
         "Ignotas's Keeper's Charge (recharge when a Wild is loaded into position 2) works only "
         "once per turn, as with the expansion modules. Off: no limit.",
     ),
+    # Folklore (R26): the expert hand (R26.1.3), O69 (R26.3.1) and O68 (R26.3.8)
+    "folklore_expert_hand": (
+        False,
+        "Folklore: each player chooses 3 of their 6 Folklore Cards as their hand instead of "
+        "being dealt 3 at random.",
+    ),
+    "folklore_forfeit_flexible": (
+        False,
+        "Folklore: placing an Artifact forfeits all flexible movement points (those you could "
+        "spend on your character or a track). Off: you keep them for the tracks.",
+    ),
+    "folklore_active_only": (
+        False,
+        "Folklore: only the player whose turn it is may place Artifacts. Off: a player who "
+        "moves their character on another player's turn may place one too.",
+    ),
+}
+
+# Options that belong to a module: a game without the module does not hold them (so the
+# saves of games without it stay exactly as they were).
+OPTION_MODULE: dict[str, str] = {
+    "folklore_expert_hand": "folklore",
+    "folklore_forfeit_flexible": "folklore",
+    "folklore_active_only": "folklore",
 }
 
 # key -> a short title for a button or a list of options.
 RULES_OPTION_TITLES: dict[str, str] = {
+    "folklore_expert_hand": "Choose your Folklore hand",
+    "folklore_forfeit_flexible": "Artifacts forfeit flexible points",
+    "folklore_active_only": "Artifacts on your own turn only",
     "running_out_everywhere": "Running Out for every effect",
     "ignotas_once_per_turn": "Keeper's Charge once per turn",
 }
@@ -71,7 +98,8 @@ class GameConfig:
         check_names(self.modules)
 
     def resolved_options(self) -> dict[str, Any]:
-        out = {k: v[0] for k, v in RULES_OPTIONS.items()}
+        out = {k: v[0] for k, v in RULES_OPTIONS.items()
+               if OPTION_MODULE.get(k, "") in ("", *self.modules)}
         out.update(self.options)
         out["auto_skip_forced"] = self.auto_skip_forced
         out["expert_loading"] = self.expert_loading

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+import engine.aac.folklore  # noqa: F401  (registers the Folklore module, R26)
 import engine.aac.rules  # noqa: F401  (registers every Frame class)
 from engine.aac import events as ev
 from engine.aac.config import GameConfig

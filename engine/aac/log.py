@@ -148,4 +148,7 @@ def describe(e: ev.Event, r: Rules, chars: list[str]) -> str:
         return ("Setup: " + ", ".join(who(i) for i in range(len(e.seats))) + "; monuments "
                 + ", ".join(nm(m) for m in e.monuments) + f"{mods}; {who(e.start_player)} "
                 "starts.")
+    line = getattr(e, "log_line", None)  # a module's event says itself (engine.aac.folklore)
+    if callable(line):
+        return str(line(r, who))
     return "Something happened on the table."

@@ -70,8 +70,8 @@ _APPLIED: dict[str, tuple[Callable[..., Any], ...]] = {}
 # engine.aac.names but not played by the rules yet. A module that registers one of them takes
 # it off this list (registering a listed name is refused, so the list stays true).
 NOT_YET_PLAYED: Final[frozenset[str]] = frozenset({
-    "folklore_track", "pilgrim_move", "place_doubler", "gain_scoring_card", "players_act",
-    "prime_artifact", "swap_action_tokens", "rearrange_tiles", "activate_exhausted",
+    "pilgrim_move", "place_doubler", "gain_scoring_card", "players_act",
+    "swap_action_tokens", "rearrange_tiles", "activate_exhausted",
     "swap_with_exhausted", "return_to_reserve", "bind_energy", "place_energy",
     "movement_per_tile_icon", "construct_shrine",
 })
