@@ -47,7 +47,9 @@ class Game(Runner):
         return bool(self.state.options.get("auto_skip_forced", True))
 
     def event_barrier(self, e: Event) -> str:
-        return NOTHING_YET if isinstance(e, ev.TurnStarted) else ""
+        if isinstance(e, ev.TurnStarted):
+            return NOTHING_YET
+        return str(getattr(e, "undo_barrier", ""))  # a module's event may reveal something
 
     def on_restore(self, ctx: Any) -> None:
         if self.notes is not None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import ClassVar
 
 from engine.aac import names as nw
 from engine.aac.data import Rules
@@ -38,8 +39,11 @@ class ArtifactPlaced(Event):
 
 @dataclass(slots=True)
 class FolkloreCardPlayed(Event):
+    """A card from a hand is shown to everyone: undo stops here (Game.event_barrier)."""
+
     seat: int
     card: str
+    undo_barrier: ClassVar[str] = "Undo stops here: a Folklore Card was revealed."
 
     def log_line(self, r: Rules, who: Who) -> str:
         return f"{who(self.seat)} plays the Folklore Card {card(r, self.card).name}."
