@@ -413,6 +413,44 @@ def test_r26_3_9_movement_points_per_region_with_your_artifact() -> None:
     assert AAC.invariants(g) == []
 
 
+def test_o70_this_artifact_in_an_owners_reply_is_the_owners_on_the_contested_space() -> None:
+    """R26.3.9: Rusnė replies with rusne_3 B on the space Freyith contested: her Artifact
+    there still counts (centre), with her bound one in the west: 2 regions, 4 points."""
+    g = folk_game()
+    d = fd(g)
+    artifact_at(g, RUSNE, CENTER, "rusne_3")
+    d["slots"][RUSNE] -= 1
+    d["slots"][FREYITH] -= 1
+    d["bound"]["r_west"] = [FREYITH, RUSNE]
+    set_hand(g, FREYITH, ["freyith_1", "freyith_5"])
+    d["played"][FREYITH].append("freyith_2")  # Freyith's earlier card: no extra option
+    d["aside"][FREYITH].remove("freyith_2")
+    moving(g, FREYITH, char=1)
+    choose(g, "folklore:place", "card:freyith_1", "option:freyith_1_a", "option:freyith_1_b",
+           "to:sp_north_in")
+    g.choose(choice_ids(g)[0])  # facing, then B's 2 Monument Track movement
+    assert g.pending is not None and g.pending.kind == "move"
+    g.choose("done")
+    assert g.pending is not None and g.pending.kind == "folklore_reply"
+    g.choose("option:rusne_3_b")
+    f = g.state.stack[-1]
+    assert isinstance(f, MoveFrame) and f.seat == RUSNE and f.flex == 4
+
+
+def test_movement_points_for_the_tracks_only_never_move_the_character() -> None:
+    g = folk_game()
+    e = effect_from_plain({"id": "x_e1", "effect": "movement_points", "amount": 3,
+                           "kinds": ["monument", "pillar"]})
+    push_effect(ctx(g), FREYITH, e, "test")
+    rerun(g)
+    f = g.state.stack[-1]
+    assert isinstance(f, TrackMoveFrame) and f.flex == 3
+    ids = choice_ids(g)
+    assert not any(i.startswith("step:") for i in ids) and "folklore:place" not in ids
+    assert any(i.startswith(("monument_enter", "pillar_enter")) for i in ids)
+    assert "for either track" in g.pending.prompt  # type: ignore[union-attr]
+
+
 # --- hidden hands, undo, saves -----------------------------------------------------------------
 
 

@@ -270,6 +270,13 @@ class TrackMoveFrame(MoveFrame, kind="move_tracks"):
                 if not c.id.startswith("step:")
                 and not (isinstance(c.data, tuple) and c.data and isinstance(c.data[0], str))]
 
+    def step(self, ctx: Ctx) -> Decision | None:
+        d = MoveFrame.step(self, ctx)
+        if d is None or not self.flex:
+            return d
+        prompt = d.prompt.replace(" for anything", " for either track")
+        return decision(d.seat, d.kind, prompt, list(d.choices))
+
     @staticmethod
     def of(f: MoveFrame, flex: int) -> TrackMoveFrame:
         """The track part of `f`: its track points and `flex` track-only points."""
