@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from engine import Game
+from engine.aac import triggers
 from engine.aac.catalog.effects import effect_from_plain
 from engine.aac.core import power_limit, teleport
 from engine.aac.definition import AAC
@@ -517,14 +518,32 @@ def test_folklore_log_lines_use_names() -> None:
 # --- R25.5, the whole module under random play ------------------------------------------------
 
 
+def keepers_charges(modules: tuple[str, ...]) -> int:
+    """How often Ignotas I (Keeper's Charge) is offered for two Wilds loaded into position 2
+    in one turn (R25.5), Ignotas's tier-I token off the board, each offer taken."""
+    g = make_game(2, characters=["ignotas", "rusne"], seed=3, modules=modules)
+    p = g.state.players[0]
+    p.bridge_loc[0] = "box"  # tier I uncovered (R25.1)
+    if modules:
+        primed(g, 0)  # so the recharge is a plain recharge (no priming offer)
+    offers = 0
+    for _ in range(2):
+        p.charged = False
+        triggers.fire(ctx(g), "on_load_wild_into_position", 0, position=2)
+        rerun(g)
+        if g.pending is not None and g.pending.kind == "power_offer":
+            offers += 1
+            g.choose("use")
+            assert p.charged
+    return offers
+
+
 def test_r25_5_ignotas_keepers_charge_is_once_per_turn_with_a_module() -> None:
-    with_module = make_game(2, characters=["ignotas", "rusne"], seed=3, modules=(NAME,))
-    plain = make_game(2, characters=["ignotas", "rusne"], seed=3)
-    assert power_limit(ctx(with_module), 0, 1) == "once_per_turn"
-    assert power_limit(ctx(plain), 0, 1) is None
+    assert keepers_charges((NAME,)) == 1  # with a module: once per turn
+    assert keepers_charges(()) == 2  # without: no limit by default (O46)
     opt = make_game(2, characters=["ignotas", "rusne"], seed=3,
                     options={"ignotas_once_per_turn": True})
-    assert power_limit(ctx(opt), 0, 1) == "once_per_turn"
+    assert power_limit(ctx(opt), 0, 1) == "once_per_turn"  # the rules option (O46)
 
 
 def test_random_folklore_games_end_or_stop_only_on_effects_not_played_yet() -> None:
