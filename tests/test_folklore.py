@@ -28,6 +28,7 @@ from engine.aac.rules.movement import MoveFrame, TrackMoveFrame
 from engine.aac.rules.reserve import recharge
 from engine.aac.scoring import final_scores
 from engine.aac.simulate import play_random_game
+from engine.cli import main
 from engine.kernel.bots import RandomBot
 from tests.builder import choice_ids, choose, ctx, make_game, push_frame, rerun
 from tests.test_conformance import check_views
@@ -551,6 +552,16 @@ def test_random_folklore_games_end_or_stop_only_on_effects_not_played_yet() -> N
         res = play_random_game(players, seed, check_every="turn", modules=(NAME,))
         assert not res.error, res.error
         assert res.finished or "not played yet" in res.unplayed or "belongs" in res.unplayed
+
+
+def test_simulate_counts_games_stopped_on_unplayed_effects_apart_from_errors(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--players", "2", "--games", "3", "--seed", "1", "--json",
+                 "--modules", "folklore"]) in (0, 3)
+    out = json.loads(capsys.readouterr().out)
+    assert out["errors"] == 0 and out["finished"] + out["stopped_on_unplayed_effect"] == 3
+    assert sum(out["unplayed_effects"].values()) == len(out["unplayed_seeds"]) == out[
+        "stopped_on_unplayed_effect"]
 
 
 def test_the_module_keeps_other_games_untouched() -> None:

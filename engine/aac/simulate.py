@@ -83,6 +83,7 @@ class Summary:
     # apart from errors; effect message -> games
     unplayed: int = 0
     unplayed_effects: dict[str, int] = field(default_factory=dict)
+    unplayed_seeds: list[int] = field(default_factory=list)  # game seeds (game_seed)
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -98,6 +99,7 @@ class Summary:
             "error_samples": self.error_samples[:3],
             "stopped_on_unplayed_effect": self.unplayed,
             "unplayed_effects": dict(sorted(self.unplayed_effects.items())),
+            "unplayed_seeds": self.unplayed_seeds,
         }
 
 
@@ -118,6 +120,7 @@ def simulate(players: int, games: int, seed: int, *, check_every: str = "turn",
         elif res.unplayed:
             out.unplayed += 1
             out.unplayed_effects[res.unplayed] = out.unplayed_effects.get(res.unplayed, 0) + 1
+            out.unplayed_seeds.append(res.seed)
         else:
             out.errors += 1
             out.error_samples.append(f"seed {res.seed}: {res.error}")
