@@ -570,3 +570,31 @@ def test_the_module_keeps_other_games_untouched() -> None:
     assert not any(part == "folklore_hands" for part, _ in g.hidden_parts(0))
     assert [c.name for c in AAC.score_categories(())][-1] == "tile_pool"
     assert [c.name for c in AAC.score_categories((NAME,))][-1] == "folklore"
+
+
+def test_no_view_ever_holds_another_seats_hidden_cards() -> None:
+    """Random play with the module (3 seats, priming and placing whenever offered): at every
+    decision, each seat's view holds its own hand and the public played cards only, and the
+    game's invariants hold."""
+    g = make_game(3, seed=9, modules=(NAME,))
+    bots = [RandomBot(40 + k) for k in range(3)]
+    for _ in range(600):
+        d = g.pending
+        if d is None:
+            break
+        real = fd(g)
+        for viewer in range(3):
+            v = g.view(viewer)["ext"][NAME]
+            for seat in range(3):
+                assert v["played"][seat] == real["played"][seat]
+                assert v["hand"][seat] == (real["hand"][seat] if seat == viewer
+                                           else [""] * len(real["hand"][seat]))
+                assert set(v["aside"][seat]) <= {""}
+        assert AAC.invariants(g) == []
+        ids = d.ids()
+        pick = next((i for i in ("folklore:prime", "folklore:place") if i in ids), None)
+        try:
+            g.choose(pick or bots[d.seat].choose(g.view(d.seat), d))
+        except NotImplementedError:  # an effect not played yet: the rest waits for it
+            break
+    assert any(fd(g)["played"])  # cards were played (and so revealed) along the way
