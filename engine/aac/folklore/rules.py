@@ -165,7 +165,9 @@ def on_recharge(ctx: Ctx, hook: triggers.Hook) -> None:
 def why_not(ctx: Ctx, seat: int) -> list[str]:
     """Why the seat may not place an Artifact where its figure stands now, one reason per
     failed condition of R26.2-R26.3 in words (empty: it may). Movement itself (that the seat
-    has generated character movement, R26.3.6) is the caller's condition."""
+    has generated character movement, R26.3.6) is the caller's condition. "Right after a
+    teleport" (R26.3.6, O52): the figure still stands where a teleport this turn set it, with
+    the facing chosen then; one step later an earlier teleport no longer matters."""
     s, r = ctx.s, ctx.r
     d = fdata(s)
     p = s.players[seat]
