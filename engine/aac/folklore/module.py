@@ -33,9 +33,12 @@ def invariants(ctx: Ctx) -> list[str]:
     s, r = ctx.s, ctx.r
     d = fdata(s)
     errs: list[str] = []
-    contested = {f.space for f in s.stack if isinstance(f, rules.CardFrame) and f.owner >= 0}
     for sp, seats in d["map"].items():
-        if len(seats) > (2 if sp in contested else 1) or not seats:
+        if len(seats) == 1:
+            continue
+        contested = any(isinstance(f, rules.CardFrame) and f.owner >= 0 and f.space == sp
+                        for f in s.stack)
+        if len(seats) > (2 if contested else 1) or not seats:
             errs.append(f"folklore: {len(seats)} Artifacts on {sp}")
     for seat, p in enumerate(s.players):
         if not p.character:
@@ -48,7 +51,7 @@ def invariants(ctx: Ctx) -> list[str]:
         if not 0 <= d["track"][seat] <= rules.TRACK_MAX:
             errs.append(f"folklore seat {seat}: track at {d['track'][seat]}")
         cards = d["hand"][seat] + d["aside"][seat] + d["played"][seat]
-        if sorted(cards) != sorted(deck(r, p.character)):
+        if len(cards) != 6 or set(cards) != set(deck(r, p.character)):
             errs.append(f"folklore seat {seat}: cards {cards}")
         if len(d["hand"][seat]) > 6 or (len(d["hand"][seat]) > HAND and s.turn > 0):
             errs.append(f"folklore seat {seat}: {len(d['hand'][seat])} cards in hand")
