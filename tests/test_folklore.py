@@ -112,11 +112,14 @@ def test_r26_1_3_expert_hand_keeps_three_of_six() -> None:
     seat = d.seat
     mine = list(fd(g)["hand"][seat])
     assert g.view(1 - seat)["ext"][NAME]["hand"][seat] == [""] * 6  # others never see them
+    check_views(AAC, g, 0)  # views, their resampling and the decider's choices agree
     choose(g, f"keep:{mine[4]}", f"keep:{mine[0]}", f"keep:{mine[2]}")
     assert sorted(fd(g)["hand"][seat]) == sorted([mine[0], mine[2], mine[4]])
     assert sorted(fd(g)["aside"][seat]) == sorted([mine[1], mine[3], mine[5]])
     assert g.pending is not None and g.pending.kind == "folklore_keep"
     assert g.pending.seat == 1 - seat
+    check_views(AAC, g, 1)
+    assert AAC.invariants(g) == []
 
 
 # --- priming (R26.2, R8.2, R32.11) -------------------------------------------------------------
