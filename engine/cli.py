@@ -44,7 +44,9 @@ def _simulate(a: argparse.Namespace) -> int:
     else:
         for k, v in data.items():
             print(f"{k}: {v}")
-    return 0 if summ.errors == 0 and summ.finished == summ.games else 1
+    if summ.errors or summ.finished + summ.unplayed != summ.games:
+        return 1
+    return 3 if summ.unplayed else 0  # 3: no error, but games stopped on unplayed effects
 
 
 def _play(a: argparse.Namespace) -> int:

@@ -66,8 +66,9 @@ def test_expansion_only_effects_are_listed_as_not_yet_played() -> None:
     assert not NOT_YET_PLAYED & registered
     assert EXPANSION_EFFECTS - registered == NOT_YET_PLAYED
     assert "construct_shrine" in NOT_YET_PLAYED
+    assert {"folklore_track", "prime_artifact"} <= registered - NOT_YET_PLAYED
     with pytest.raises(ValueError, match="not yet played"):
-        registry.effect("construct_shrine")
+        registry.effect("construct_shrine")  # Pilgrimage's (R27.9)
     g = make_game(2)
     shrine = effect_from_plain({"effect": "construct_shrine", "id": "x_e1"})
     with pytest.raises(NotImplementedError, match="not played yet"):

@@ -149,7 +149,7 @@ def test_games_register_once_with_their_own_save_format() -> None:
     assert aac.seats == (2, 5) and aac.save_format == "aac-save" and aac.save_version == 2
     assert [c.name for c in aac.score_categories()] == [
         "reserve", "monuments", "pillars", "bridge", "achievements", "tile_pool"]
-    assert aac.module_mixes() == [()]  # no module is registered yet
+    assert aac.module_mixes() == [(), ("folklore",)]  # the Folklore module is registered
 
 
 # --- hidden information ------------------------------------------------------------------------
@@ -226,8 +226,10 @@ def test_version_1_turn_phases_and_frame_classes_map_to_names() -> None:
         assert up["snapshot"]["stack"][1]["kind"] == "load"
         assert up["snapshot"]["completions"][0]["kind"] == "section"
         assert up["snapshot"]["modules"] == [] and up["snapshot"]["ext"] == {}
-    ours = {k for k, c in Frame.registry.items() if c.__module__.startswith("engine.aac")}
-    new_in_v2 = {"recharge_choice"}  # the recharge decision point modules widen (R8.2)
+    ours = {k for k, c in Frame.registry.items() if c.__module__.startswith("engine.aac")
+            and not c.__module__.startswith("engine.aac.folklore")}  # a module's own frames
+    # the recharge decision point modules widen (R8.2); track-only movement points (R26.3.1)
+    new_in_v2 = {"recharge_choice", "move_tracks"}
     # frames of the expansion's shared parts: only module games (never a v1 save) hold them
     new_in_v2 |= {"place_doubler", "gain_scoring_card"}
     # the Folklore Cards' effects (issue 14): frames no version-1 save can hold

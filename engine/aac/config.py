@@ -30,13 +30,39 @@ RULES_OPTIONS: dict[str, tuple[Any, str]] = {
         "there) lets you take its Monument Patron Token when you then count 2 or more there. "
         "Off: only binding an energy does.",
     ),
+    # Folklore (R26): the expert hand (R26.1.3), O69 (R26.3.1) and O68 (R26.3.8)
+    "folklore_expert_hand": (
+        False,
+        "Folklore: each player chooses 3 of their 6 Folklore Cards as their hand instead of "
+        "being dealt 3 at random.",
+    ),
+    "folklore_forfeit_flexible": (
+        False,
+        "Folklore: placing an Artifact forfeits all flexible movement points (those you could "
+        "spend on your character or a track). Off: you keep them for the tracks.",
+    ),
+    "folklore_active_only": (
+        False,
+        "Folklore: only the player whose turn it is may place Artifacts. Off: a player who "
+        "moves their character on another player's turn may place one too.",
+    ),
 }
 
-# Options that matter only with an expansion module (resolved only in a game with one).
-MODULE_OPTIONS: frozenset[str] = frozenset({"doubler_patron_trigger"})
+# Options that belong to a module: a game without the module does not hold them (so the
+# saves of games without it stay exactly as they were); "*": an option of the parts both
+# modules share, held by a game with any module.
+OPTION_MODULE: dict[str, str] = {
+    "folklore_expert_hand": "folklore",
+    "folklore_forfeit_flexible": "folklore",
+    "folklore_active_only": "folklore",
+    "doubler_patron_trigger": "*",  # the shared parts (Doublers): with any module
+}
 
 # key -> a short title for a button or a list of options.
 RULES_OPTION_TITLES: dict[str, str] = {
+    "folklore_expert_hand": "Choose your Folklore hand",
+    "folklore_forfeit_flexible": "Artifacts forfeit flexible points",
+    "folklore_active_only": "Artifacts on your own turn only",
     "running_out_everywhere": "Running Out for every effect",
     "ignotas_once_per_turn": "Keeper's Charge once per turn",
     "doubler_patron_trigger": "Doublers win Patron Tokens",
@@ -82,10 +108,11 @@ class GameConfig:
         check_names(self.modules)
 
     def resolved_options(self) -> dict[str, Any]:
-        # a module-only option is resolved only in a game with a module (older saves of the
-        # base game keep exactly their options)
+        # a module's option is resolved only in a game with that module (older saves of the
+        # base game keep exactly their options); "*" = with any module (the shared parts)
         out = {k: v[0] for k, v in RULES_OPTIONS.items()
-               if self.modules or k not in MODULE_OPTIONS}
+               if OPTION_MODULE.get(k, "") in ("", *self.modules)
+               or (OPTION_MODULE.get(k) == "*" and self.modules)}
         out.update(self.options)
         out["auto_skip_forced"] = self.auto_skip_forced
         out["expert_loading"] = self.expert_loading

@@ -95,7 +95,8 @@ def find_power(ctx: Ctx, seat: int, effect_name: str) -> int:
 
 def power_limit(ctx: Ctx, seat: int, tier: int) -> str | None:
     pw = ctx.r.characters[ctx.s.players[seat].character].powers[tier - 1]
-    if pw.limit_with_modules and ctx.opt("ignotas_once_per_turn"):
+    # R25.5 / O46: the limit always holds with a module, and without one if the option says so
+    if pw.limit_with_modules and (ctx.s.modules or ctx.opt("ignotas_once_per_turn")):
         return pw.limit_with_modules
     return pw.limit
 
@@ -296,6 +297,7 @@ def teleport(ctx: Ctx, seat: int, dst: str, behind: str) -> None:
     ctx.s.score_dirty |= 1 << seat
     note_entered(ctx, seat, src, dst)
     ctx.emit(ev.FigureTeleported(seat, src, dst, behind))
+    triggers.fire(ctx, "figure_teleported", seat, dst=dst, behind=behind)
 
 
 def monument_open(ctx: Ctx, mon: str) -> bool:

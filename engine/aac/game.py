@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import engine.aac.expansion  # noqa: F401  (Doublers and Scoring Cards: their effects, frames)
+import engine.aac.folklore  # noqa: F401  (registers the Folklore module, R26)
 import engine.aac.rules  # noqa: F401  (registers every Frame class)
 from engine.aac import events as ev
 from engine.aac.config import GameConfig
@@ -47,7 +48,9 @@ class Game(Runner):
         return bool(self.state.options.get("auto_skip_forced", True))
 
     def event_barrier(self, e: Event) -> str:
-        return NOTHING_YET if isinstance(e, ev.TurnStarted) else ""
+        if isinstance(e, ev.TurnStarted):
+            return NOTHING_YET
+        return str(getattr(e, "undo_barrier", ""))  # a module's event may reveal something
 
     def on_restore(self, ctx: Any) -> None:
         if self.notes is not None:

@@ -56,6 +56,9 @@ def _moved(r: Rules, e: ev.FigureMoved) -> str:
 def describe(e: ev.Event, r: Rules, chars: list[str]) -> str:
     """One line for the game log."""
     if not isinstance(e, ev.ALL_EVENTS):
+        line = getattr(e, "log_line", None)  # a module's event says itself (engine.aac.folklore)
+        if callable(line):
+            return str(line(r, lambda seat: _seat(r, chars, seat)))
         return "Something happened on the table."  # an event no rule area describes
     return _describe(e, r, chars)  # type: ignore[arg-type]
 

@@ -1,8 +1,8 @@
 """Modules: what an expansion module adds to An Age Contrived, and their registry.
 
 A module is one `ModuleDef` passed to `register_module`; `GameConfig(modules=(name, ...))`
-accepts registered names only, saves them in the config, and the setup log names them. None
-is registered yet (the Folklore and Pilgrimage modules come next). Every hook is optional:
+accepts registered names only, saves them in the config, and the setup log names them.
+Registered: Folklore (engine.aac.folklore; Pilgrimage comes next). Every hook is optional:
 
 - `setup(ctx)`: after the base setup (R3), before the first decision (the module's own
   components, its frames pushed onto the stack if it asks something at setup);

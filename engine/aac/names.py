@@ -116,6 +116,13 @@ KIND_WORDS = {
     "compass": "Compass activated",
     "rewind": "Rewind",
     "rewind_second": "Rewind",
+    "recharge": "Recharge",
+    "folklore_keep": "Choose your Folklore hand",
+    "folklore_place": "Place an Artifact",
+    "folklore_card": "Play a Folklore Card",
+    "folklore_option": "Folklore Card option",
+    "folklore_extra": "First card: extra option",
+    "folklore_reply": "Reply on your Artifact",
 }
 
 PLACES = {

@@ -26,6 +26,7 @@ class GameResult:
     scores: list[int]
     winners: list[int]
     error: str = ""
+    unplayed: str = ""  # the game stopped on an effect no module plays yet (not an error)
 
 
 def game_seed(seed: int, i: int) -> int:
@@ -58,6 +59,8 @@ def play_random_game(players: int, seed: int, *, check_every: str = "turn",
         errs = check(Ctx(g.state, g.rules))
         if errs:
             return GameResult(seed, False, n, g.state.turn, [], [], "; ".join(errs))
+    except NotImplementedError as exc:  # an effect whose handler is not registered yet
+        return GameResult(seed, False, n, g.state.turn, [], [], "", unplayed=str(exc))
     except Exception as exc:  # reported, never hidden: the run exits non-zero
         tb = traceback.format_exc(limit=6)
         return GameResult(seed, False, n, g.state.turn, [], [], f"{exc!r}\n{tb}")
@@ -76,6 +79,11 @@ class Summary:
     scores: list[int] = field(default_factory=list)
     wins_by_seat: list[int] = field(default_factory=list)
     error_samples: list[str] = field(default_factory=list)
+    # games stopped on an effect that is not played yet (no handler registered): counted
+    # apart from errors; effect message -> games
+    unplayed: int = 0
+    unplayed_effects: dict[str, int] = field(default_factory=dict)
+    unplayed_seeds: list[int] = field(default_factory=list)  # game seeds (game_seed)
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -89,6 +97,9 @@ class Summary:
             "score_max": max(self.scores) if self.scores else 0,
             "wins_by_seat": self.wins_by_seat,
             "error_samples": self.error_samples[:3],
+            "stopped_on_unplayed_effect": self.unplayed,
+            "unplayed_effects": dict(sorted(self.unplayed_effects.items())),
+            "unplayed_seeds": self.unplayed_seeds,
         }
 
 
@@ -106,6 +117,10 @@ def simulate(players: int, games: int, seed: int, *, check_every: str = "turn",
             out.scores.extend(res.scores)
             for w in res.winners:
                 out.wins_by_seat[w] += 1
+        elif res.unplayed:
+            out.unplayed += 1
+            out.unplayed_effects[res.unplayed] = out.unplayed_effects.get(res.unplayed, 0) + 1
+            out.unplayed_seeds.append(res.seed)
         else:
             out.errors += 1
             out.error_samples.append(f"seed {res.seed}: {res.error}")

@@ -24,6 +24,10 @@ Triggers of the base game: the catalog's thirteen, plus
 - "after_character_movement" (a movement opportunity with character movement ended: Folklore
   places an Artifact then; info: frame),
 - "patron_token_gained" (a seat took a Monument Patron Token; info: monument),
+- "figure_teleported" (R12.10: a seat's figure was teleported; info: dst, behind; Folklore
+  bars an Artifact placement right after it, R26.3.6),
+- "artifact_regions" (query: the regions where a seat has an Artifact, on the map or in a
+  bound area, R26.3.9; default (); info: at, the "artifact:<space>" of the effect's use),
 - "end_of_advance_options" (E1: a module adds options beside conduit movement and the Patron
   Token, e.g. Pilgrimage's Shrine; offers + take),
 - "bound_extra" (a query counting a seat's bound energy, engine.aac.counters: value = the

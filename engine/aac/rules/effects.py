@@ -73,7 +73,7 @@ _APPLIED: dict[str, tuple[Callable[..., Any], ...]] = {}
 # (The Folklore Cards' other effects are played by rule areas: exhausted, binding, device,
 # activation, players_act.)
 NOT_YET_PLAYED: Final[frozenset[str]] = frozenset({
-    "folklore_track", "pilgrim_move", "prime_artifact", "construct_shrine",
+    "pilgrim_move", "construct_shrine",
 })
 assert NOT_YET_PLAYED <= EXPANSION_EFFECTS
 

@@ -264,6 +264,31 @@ class MoveFrame(Frame, kind="move"):
             self.flex -= 1
 
 
+@dataclass(slots=True)
+class TrackMoveFrame(MoveFrame, kind="move_tracks"):
+    """A movement opportunity whose flexible points may go to the tracks only: the catalog's
+    movement_points of kinds monument + pillar, and (R26.3.1, O69) what is left of a movement
+    opportunity after its character movement was forfeited by an Artifact placement. No
+    character step and no option offered while moving is given (they move the character)."""
+
+    def choices(self, ctx: Ctx) -> list[Choice]:
+        return [c for c in MoveFrame.choices(self, ctx)
+                if not c.id.startswith("step:")
+                and not (isinstance(c.data, tuple) and c.data and isinstance(c.data[0], str))]
+
+    def step(self, ctx: Ctx) -> Decision | None:
+        d = MoveFrame.step(self, ctx)
+        if d is None or not self.flex:
+            return d
+        prompt = d.prompt.replace(" for anything", " for either track")
+        return decision(d.seat, d.kind, prompt, list(d.choices))
+
+    @staticmethod
+    def of(f: MoveFrame, flex: int) -> TrackMoveFrame:
+        """The track part of `f`: its track points and `flex` track-only points."""
+        return TrackMoveFrame(f.seat, 0, f.mon, f.pil, flex, f.source, f.spent, 0)
+
+
 def conduit_points(ctx: Ctx, seat: int) -> tuple[int, int, int]:
     """R19.3/R19.5: per position, token icons x tile icons of each type."""
     p = ctx.s.players[seat]
@@ -353,10 +378,18 @@ def _move_track(ctx: Ctx, seat: int, e: MoveTrackEffect, use: Use) -> None:
 
 @effect("movement_points")
 def _movement_points(ctx: Ctx, seat: int, e: MovementPointsEffect, use: Use) -> None:
-    if e.per is not None or set(e.kinds) != {"character", "monument", "pillar"}:
-        raise NotImplementedError(f"movement points {e.per or e.kinds} are an expansion use, "
-                                  "not played yet")
-    ctx.push(MoveFrame.make(ctx, seat, flex=e.amount, source=use.source))
+    amount = e.amount
+    if e.per == "region_with_your_artifact":  # R26.3.9: Artifact regions, this one included
+        amount *= len(triggers.query(ctx, "artifact_regions", seat, (), at=use.at))
+    elif e.per is not None:
+        raise NotImplementedError(f"movement points per {e.per} are not played yet")
+    kinds = set(e.kinds)
+    if kinds == {"character", "monument", "pillar"}:
+        ctx.push(MoveFrame.make(ctx, seat, flex=amount, source=use.source))
+    elif kinds == {"monument", "pillar"}:
+        ctx.push(TrackMoveFrame(seat, 0, 0, 0, amount, use.source, False, 0))
+    else:
+        raise NotImplementedError(f"movement points of kinds {e.kinds} are not played yet")
 
 
 @effect("count_conduits")
