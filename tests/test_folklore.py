@@ -572,7 +572,7 @@ def test_the_module_keeps_other_games_untouched() -> None:
     assert NAME not in g.state.ext and "folklore_expert_hand" not in g.state.options
     assert not any(part == "folklore_hands" for part, _ in g.hidden_parts(0))
     assert [c.name for c in AAC.score_categories(())][-1] == "tile_pool"
-    assert [c.name for c in AAC.score_categories((NAME,))][-1] == "folklore"
+    assert [c.name for c in AAC.score_categories((NAME,))][-2:] == ["folklore", "scoring_cards"]
 
 
 def test_no_view_ever_holds_another_seats_hidden_cards() -> None:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from engine.aac.config import RULES_OPTIONS, option_title
+from engine.aac.config import OPTION_MODULE, RULES_OPTIONS, option_title
 from engine.aac.data import rules
 from engine.aac.modules import MODULES
 from game import theme, tokens
@@ -64,17 +64,24 @@ def module_words(name: str) -> tuple[str, str, tuple[str, ...]]:
     return (m.title, m.text, ()) if m is not None else (name.capitalize(), "", ())
 
 
+def _owner(key: str) -> str:
+    """The module an option belongs to (engine.aac.config.OPTION_MODULE; "*": the parts
+    every module shares; a key named "<module>_..." belongs to that module), "" for none."""
+    owner = OPTION_MODULE.get(key, "")
+    if owner:
+        return owner
+    return next((m for m in module_names() if key.startswith(f"{m}_")), "")
+
+
 def module_options(name: str) -> list[str]:
-    """The rules options that belong to a module (their key starts with its name and "_"),
-    shown under it while it is chosen: its variants and the house rules of its open
-    points."""
-    return [k for k in RULES_OPTIONS if k.startswith(f"{name}_")]
+    """The rules options shown under a module while it is chosen: its variants, the house
+    rules of its open points, and those of the parts the modules share (Doublers...)."""
+    return [k for k in RULES_OPTIONS if _owner(k) in (name, "*")]
 
 
 def base_options() -> list[str]:
     """The rules options of the base game (those of no module)."""
-    names = module_names()
-    return [k for k in RULES_OPTIONS if not any(k.startswith(f"{m}_") for m in names)]
+    return [k for k in RULES_OPTIONS if not _owner(k)]
 
 
 @lru_cache(maxsize=1)
@@ -253,16 +260,17 @@ class SetupScene(Scene):
             btn.module = name  # type: ignore[attr-defined]
             self.add(btn)
             y += 54
-            for k in module_options(name) if on else ():
-                if y + 40 > MOD_BOTTOM:
-                    break
+            opts = module_options(name) if on else []
+            # the module's options share the room above Start / Back (none is ever dropped)
+            step = min(44.0, (MOD_BOTTOM - y) / max(1, len(opts)))
+            for k in opts:
                 default, text = RULES_OPTIONS[k]
                 val = self.options.get(k, default)
                 ob = Button(f"{option_title(k)}: {'on' if val else 'off'}", MOD_X + 16, y,
-                            MOD_W - 16, 40, partial(self.toggle_opt, k), 13, tip=text)
+                            MOD_W - 16, step - 6, partial(self.toggle_opt, k), 13, tip=text)
                 ob.module = name  # type: ignore[attr-defined]
                 self.add(ob)
-                y += 50
+                y += step
 
     def toggle_module(self, name: str) -> None:
         if name not in MODULES:
@@ -383,7 +391,8 @@ class SetupScene(Scene):
         self.commit_name()
         self.remember()
         modules = tuple(m for m in self.modules if m in MODULES)
-        off = {k for m in module_names() if m not in modules for k in module_options(m)}
+        off = {k for k in RULES_OPTIONS
+               if _owner(k) and _owner(k) not in modules and not (_owner(k) == "*" and modules)}
         opts = {k: v for k, v in self.options.items()
                 if v != RULES_OPTIONS[k][0] and k not in off}
         seats = [SeatSpec(s.human, s.level, s.character, s.name if s.human else "")
