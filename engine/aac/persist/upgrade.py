@@ -79,9 +79,23 @@ def v1_to_v2(doc: Doc) -> Doc:
     return out
 
 
+def v2_to_v3(doc: Doc) -> Doc:
+    """Version 2 -> 3. Version 3 may hold expansion modules (the Folklore module, Doublers
+    and Scoring Cards): the config's and the state's `modules`, their data under the state's
+    `ext`, their rule steps and their rules options. No build that wrote version 2 had a module,
+    so a version-2 document holds none: its modules and module data are left as they are
+    (empty) for the schema and the verifying replay, and a version-2 file that names a
+    module is refused there as not written by the game (the module did not exist then)."""
+    out = dict(doc)
+    cfg = doc.get("config")
+    if isinstance(cfg, dict) and cfg.get("modules"):
+        out["config"] = {**cfg, "modules": ["(not in version 2)"]}  # refused by the check
+    return out
+
+
 # UPGRADERS[v] turns a version-v document into a version-(v + 1) document; the harness in
 # tests/test_saves.py checks that a chain of registered upgraders runs in order.
-UPGRADERS: dict[int, Callable[[Doc], Doc]] = {1: v1_to_v2}
+UPGRADERS: dict[int, Callable[[Doc], Doc]] = {1: v1_to_v2, 2: v2_to_v3}
 
 
 def upgrade(doc: Doc, current: int = CURRENT_VERSION) -> Doc:
