@@ -9,9 +9,10 @@ it reported that event, in everything the table shows (tests/test_display_events
 for every event of seeded games).
 
 `apply(s, r, e)` is the whole change of one event (a module's event, which is not a base
-event, makes its own change with its method `show(state)`, e.g. engine.aac.folklore.events); `take` and `put` are the two halves of a
-TokenMoved, `lift` the first half of a claimed tile. They never raise for an event that does
-not fit the copy (a front end must not crash on a display); they return False instead.
+event, makes its own change with its method `show(state)`, e.g. engine.aac.folklore.events);
+`take` and `put` are the two halves of a TokenMoved, `lift` the first half of a claimed tile.
+They never raise for an event that does not fit the copy (a front end must not crash on a
+display); they return False instead.
 """
 
 from __future__ import annotations
