@@ -226,6 +226,20 @@ class FolklorePanel(Node):
     def _cards_box(self) -> tuple[float, float, float, float]:
         return EXT_W + 24, 44, self.w - EXT_W - 36, 300
 
+    def _resolving(self) -> bool:
+        """Options are chosen on the played cards now: they take the large top row."""
+        d = self.table.pending
+        return d is not None and d.kind in ("folklore_option", "folklore_extra",
+                                            "folklore_reply") and d.seat == self.seat
+
+    def _boxes(self) -> tuple[tuple[float, float, float, float],
+                              tuple[float, float, float, float]]:
+        """(hand box, played box): the hand on top, unless options are being chosen."""
+        bx, by, bw, _ = self._cards_box()
+        if self._resolving():
+            return (bx, by + 396, bw, self.h - by - 406), (bx, by, bw, 366)
+        return (bx, by, bw, 300), (bx, by + 330, bw, self.h - by - 340)
+
     def _layout(self) -> list[tuple[str, tuple[float, float, float, float], str, bool]]:
         """(target, rect, tooltip, round) of everything pointable, the same places draw uses."""
         t = self.table
@@ -242,7 +256,7 @@ class FolklorePanel(Node):
             out.append((f"info:folklore_track:{pos}", spots[f"folklore_track:{pos}"],
                         f"Folklore Track {pos}: {vp} VP at the end of the game", False))
         if self.face_up(seat):
-            bx, by, bw, bh = self._cards_box()
+            bx, by, bw, bh = self._boxes()[0]
             cards = [card(t.rules, cid) for cid in d["hand"][seat]]
             for cid, cd, r in zip(d["hand"][seat], cards,
                                   self._card_rects(len(cards), bx, by, bw, bh), strict=True):
@@ -256,6 +270,13 @@ class FolklorePanel(Node):
                 o = next(o for o in cd.options if o.label == label)
                 out.append((f"folklore_option:{o.id}", orect,
                             f"{cd.name}, option {o.label}: {o.text}", False))
+        held = s.ext.get(sc.KEY)
+        for k, cid in enumerate(held["held"][seat] if held else []):
+            r = (12 + k * (EXT_W / 2 + 4), 44 + EXT_W + 64, EXT_W / 2 - 4, 150)
+            c_ = sc.card(cid) if self.face_up(seat) and cid and cid != sc.UNKNOWN else None
+            out.append((f"info:scoring_card:{k}", r, f"Your Scoring Card {c_.name}: {c_.text}"
+                        if c_ is not None else "A Scoring Card, face down until the end",
+                        False))
         pend = t.pending
         if pend is not None and pend.kind == "gain_scoring_card" and pend.seat == seat:
             for ch, r in zip(pend.choices, self._supply_rects(len(pend.choices)), strict=True):
@@ -274,16 +295,15 @@ class FolklorePanel(Node):
         if n == 0:
             return []
         gap = 12.0
-        cw = min((w - gap * (n - 1)) / n, h * fd.CARD_ASPECT, 200.0)
+        cw = min((w - gap * (n - 1)) / n, h * fd.CARD_ASPECT, 260.0)
         ch = cw / fd.CARD_ASPECT
         x0 = x + (w - (cw * n + gap * (n - 1))) / 2
         return [(x0 + i * (cw + gap), y, cw, ch) for i in range(n)]
 
     def _played_rects(self, n: int) -> list[tuple[float, float, float, float]]:
-        """The played cards: a row under the hand, as large as the rest of the panel lets."""
-        bx, by, bw, _ = self._cards_box()
-        top = by + 300 + 30
-        return self._card_rects(max(1, n), bx, top, bw, self.h - top - 10)[:n]
+        """The played cards: a row under the hand (above it while options are chosen)."""
+        bx, by, bw, bh = self._boxes()[1]
+        return self._card_rects(max(1, n), bx, by, bw, bh)[:n]
 
     def _supply_rects(self, n: int) -> list[tuple[float, float, float, float]]:
         """The Scoring Card supply (while one is taken): small cards over the played row."""
@@ -316,7 +336,7 @@ class FolklorePanel(Node):
                    f"{', 1 primed' if d['primed'][seat] else ''}.", 12, 44 + EXT_W + 6,
                    EXT_W, 40, 12, theme.INK, False, "left")
         self._draw_scoring(c, seat, 12, 44 + EXT_W + 52)
-        bx, by, bw, bh = self._cards_box()
+        bx, by, bw, bh = self._boxes()[0]
         hand = d["hand"][seat]
         up = self.face_up(seat)
         title = (f"Your hand ({len(hand)})" if up else
@@ -328,7 +348,7 @@ class FolklorePanel(Node):
             else:
                 fd.folklore_card_back(c, *r, col)
         if not hand:
-            c.text("No cards left in the hand.", bx + bw / 2, by + 60, 14, theme.INK_SOFT,
+            c.text("No cards left in the hand.", bx + bw / 2, by + 40, 14, theme.INK_SOFT,
                    False, "center")
         pend = t.pending
         if pend is not None and pend.kind == "gain_scoring_card" and pend.seat == seat:
@@ -339,15 +359,16 @@ class FolklorePanel(Node):
                     fd.scoring_card_face(c, *r, sc.card(ch.data))
             return
         played = d["played"][seat]
-        c.text(f"Played, face up ({len(played)})", bx, by + 324, 14, theme.INK, True,
-               "bottomleft", max_w=bw)
+        px, py, pw, _ = self._boxes()[1]
+        c.text(f"Played, face up ({len(played)})", px, py - 6, 14, theme.INK, True,
+               "bottomleft", max_w=pw)
         used = self._used()
         for cid, r in zip(played, self._played_rects(len(played)), strict=False):
             cd = card(t.rules, cid)
             fd.folklore_card(c, *r, cd, col, _char_name(t, seat),
                              used=used.get(cid, ()))
         if not played:
-            c.text("No card played yet.", bx + bw / 2, by + 400, 14, theme.INK_SOFT, False,
+            c.text("No card played yet.", px + pw / 2, py + 60, 14, theme.INK_SOFT, False,
                    "center")
 
     def _used(self) -> dict[str, tuple[str, ...]]:
