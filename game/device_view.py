@@ -11,7 +11,7 @@ import pygame
 from engine.aac import names
 from engine.aac.data import Rules
 from engine.aac.state import GameState, PlayerState
-from game import help, theme, tokens
+from game import folklore_table, help, theme, tokens
 from game.icons import ACTION_ICON
 from game.layout import DEVICE_H, DEVICE_Y, RIGHT_W, RIGHT_X, SEATS_Y, VH
 from game.scenegraph import Canvas, Node, TextLog
@@ -172,7 +172,8 @@ class DeviceView(Node):
         elif t.peek_seat == self.seat:
             who += ", peeking — click the row again to go back"
         c.text(f"{t.session.name(self.seat)} — transmutation device ({who})", 36, 20, 17,
-               theme.INK, True, "midleft", max_w=500)
+               theme.INK, True, "midleft",
+               max_w=404 if folklore_table.active(s) else 500)  # the Folklore button
         if self.seat in t.hidden_seats():
             c.text("Secret loading: this device is hidden until play begins.", self.w / 2,
                    self.h / 2, 18, theme.INK, True, "center")
@@ -322,6 +323,8 @@ class SeatsView(Node):
             self.add(pt)
             self.add(Hotspot(f"info:{seat}:bank", 596, y + 42, 80, 18,
                              f"{who}: {help.bank()}", z=7))
+            if folklore_table.active(s):
+                self.add(*folklore_table.row_hotspots(self.table, seat, y, rh))
 
     def _player(self, seat: int) -> Any:
         return self.table.shown.players[seat]
@@ -347,7 +350,8 @@ class SeatsView(Node):
             c.fill(t.session.colour(seat), 0, y, 6, rh - 4, 3)
 
     def layer_key(self, s: GameState) -> object:
-        return (s.active, self.row_h(), tuple(player_key(p) for p in s.players))
+        return (s.active, self.row_h(), tuple(player_key(p) for p in s.players),
+                tuple(folklore_table.row_key(s, k) for k in range(s.n)))
 
     def draw_self(self, c: Canvas) -> None:
         """Per frame: scores (they count up) and the thinking/turn line."""
@@ -377,7 +381,8 @@ class SeatsView(Node):
             self._rows = rows
         for seat, p in enumerate(s.players):
             key = (seat, round(c.s, 4), rh, seat == s.active, player_key(p),
-                   t.session.is_human(seat), seat in t.hidden_seats())
+                   t.session.is_human(seat), seat in t.hidden_seats(),
+                   folklore_table.row_key(s, seat))
             surf = rows.get(key)
             if surf is None:
                 surf = pygame.Surface((max(1, round(self.w * c.s)), max(1, round(rh * c.s))),
@@ -439,3 +444,5 @@ class SeatsView(Node):
             c.icon("patron", 522, y + 58, 16)
         draw_tracks(c, 560, y + 4, p, r.track_top, 120, compact=True)
         c.text(f"bank {sum(p.shop)}", 600, y + 50, 10, theme.INK_SOFT, True, "midleft")
+        if folklore_table.active(s):
+            folklore_table.draw_row(c, t, seat, y, rh)

@@ -15,6 +15,7 @@ from engine.aac import display
 from engine.aac import events as ev
 from engine.aac.bots import make_bot
 from engine.aac.core import Ctx
+from engine.aac.folklore.state import fdata
 from engine.kernel.bots import RandomBot
 
 
@@ -82,3 +83,51 @@ def test_every_event_type_has_its_display_case():
 
     base = {c for c in subclasses(ev.Event) if c.__module__ == ev.__name__}
     assert base == set(ev.ALL_EVENTS)
+
+
+def folklore_part(s: Any) -> dict[str, Any]:
+    """What the table draws of the Folklore module (hand counts and cards, played cards,
+    Artifacts in the slots, primed, on the map and in the bound areas, the track)."""
+    if "folklore" not in s.ext:  # before the module's setup
+        return {}
+    d = fdata(s)
+    return {k: copy.deepcopy(d[k]) for k in ("hand", "played", "slots", "primed", "map",
+                                             "bound", "track", "placed")}
+
+
+def test_folklore_module_events_walk_to_the_engine_state(monkeypatch):
+    """R26: priming, placing, playing, the track and binding Artifacts are module events;
+    each one shows its change itself (display.apply calls the event's `show`)."""
+    snaps: list[tuple[dict[str, Any], dict[str, Any]]] = []
+    orig = Ctx.emit
+
+    def emit(self: Ctx, e: ev.Event) -> None:
+        orig(self, e)
+        snaps.append((copy.deepcopy(display.projection(self.s)), folklore_part(self.s)))
+
+    monkeypatch.setattr(Ctx, "emit", emit)
+    kinds: set[str] = set()
+    for players, seed in ((2, 3), (3, 5)):
+        g = new_game(GameConfig(players=players, seed=seed, modules=("folklore",)))
+        g.undo_enabled = False
+        bots = [RandomBot(seed + i) for i in range(players)]
+        for _ in range(1200):
+            d = g.pending
+            if d is None:
+                break
+            keen = [c.id for c in d.choices if c.id.startswith("folklore:")]
+            cid = keen[0] if keen else bots[d.seat].choose(None, d)  # keen on Artifacts
+            shown = g.state.clone()
+            snaps.clear()
+            events = g.choose(cid)
+            assert len(events) == len(snaps)
+            for i, (e, (snap, part)) in enumerate(zip(events, snaps, strict=True)):
+                display.apply(shown, g.rules, e)
+                if not isinstance(e, ev.ALL_EVENTS):
+                    kinds.add(type(e).__name__)
+                got = display.projection(shown)
+                diff = [k for k in snap if snap[k] != got[k]]
+                assert not diff, f"after event {i} {e} of {cid!r}: differs in {diff}"
+                assert folklore_part(shown) == part, f"after event {i} {e} of {cid!r}"
+    assert {"ArtifactPrimed", "ArtifactPlaced", "FolkloreCardPlayed",
+            "FolkloreTrackMoved"} <= kinds

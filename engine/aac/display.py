@@ -8,9 +8,11 @@ from the state before a decision, they reach, after each event, the state the en
 it reported that event, in everything the table shows (tests/test_display_events.py checks it
 for every event of seeded games).
 
-`apply(s, r, e)` is the whole change of one event; `take` and `put` are the two halves of a
-TokenMoved, `lift` the first half of a claimed tile. They never raise for an event that does
-not fit the copy (a front end must not crash on a display); they return False instead.
+`apply(s, r, e)` is the whole change of one event (a module's event, which is not a base
+event, makes its own change with its method `show(state)`, e.g. engine.aac.folklore.events);
+`take` and `put` are the two halves of a TokenMoved, `lift` the first half of a claimed tile.
+They never raise for an event that does not fit the copy (a front end must not crash on a
+display); they return False instead.
 """
 
 from __future__ import annotations
@@ -60,8 +62,15 @@ def lift(s: GameState, e: ev.Event) -> None:
 
 def apply(s: GameState, r: Rules, e: ev.Event) -> bool:
     """The whole visible change of one event (a TokenMoved: both halves)."""
-    if not isinstance(e, ev.ALL_EVENTS):
-        return False  # a module's event: its module shows it
+    if not isinstance(e, ev.ALL_EVENTS):  # a module's event shows itself, if it can
+        show = getattr(e, "show", None)
+        if show is None:
+            return False
+        try:
+            show(s)
+            return True
+        except _SKIP:
+            return False
     try:
         _apply(s, r, e)  # type: ignore[arg-type]
         return True

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from engine.aac.expansion import scoring_cards
 from engine.aac.scoring import categories as score_categories
 from game import theme, tokens
 from game.layout import VH, VW
@@ -108,17 +109,24 @@ class ResultsScene(Scene):
             c.text(f"place {place.get(b.seat, '-')}", x, y0 + 72, 12, theme.INK_SOFT, False,
                    "center")
         rows = categories(self.session.game.state.modules)
+        step = min(40.0, (452 - 108 - 12) / max(1, len(rows)))  # module rows: a closer table
+        held = self.session.game.state.ext.get(scoring_cards.KEY)
         for i, (attr, label) in enumerate(rows):
-            y = y0 + 108 + i * 40
+            y = y0 + 108 + i * step
             if i % 2 == 0:
-                c.fill(theme.PANEL_DARK, x0 - 8, y - 17, width + 16, 34, 6)
+                c.fill(theme.PANEL_DARK, x0 - 8, y - step / 2 + 3, width + 16, step - 6, 6)
             bold = attr == "total"
             c.text(label, x0, y, 16, theme.INK, bold, "midleft", max_w=label_w - 8)
             for j, b in enumerate(self.scores):
                 x = x0 + label_w + j * col_w + col_w / 2
-                c.text(str(getattr(b, attr, 0)), x, y, 20 if bold else 16, theme.INK, bold,
-                       "center")
-        y = y0 + 108 + len(rows) * 40
+                text = str(getattr(b, attr, 0))
+                if attr == scoring_cards.CATEGORY.name and held and held["held"][b.seat]:
+                    # R30: the Scoring Cards are turned face up at the end
+                    text += " — " + ", ".join(scoring_cards.card(cid).name
+                                                   for cid in held["held"][b.seat])
+                c.text(text, x, y, 20 if bold else 16, theme.INK, bold, "center",
+                       max_w=col_w - 8)
+        y = y0 + 108 + len(rows) * step - 8
         c.text("Tiebreak: bound energy / Tile Pool energy", x0, y, 12, theme.INK_SOFT, False,
                "midleft", max_w=label_w + col_w - 8)
         for j, b in enumerate(self.scores):

@@ -12,13 +12,13 @@ import pygame
 
 from engine.aac import events as ev
 from engine.kernel.decisions import Choice, Decision
-from game import fx, theme, trapdoor
+from game import folklore_table, fx, theme, trapdoor
 from game.animations import Animator
 from game.board_view import BoardView
 from game.device_view import DeviceView, SeatsView
 from game.guide.rulelink import RuleLink
 from game.hud import Handoff, LogDrawer, RecapCard, StatusToast, TopBar
-from game.layout import PROMPT_H, PROMPT_Y, RIGHT_W, RIGHT_X, SEATS_Y, VH
+from game.layout import DEVICE_Y, PROMPT_H, PROMPT_Y, RIGHT_W, RIGHT_X, SEATS_Y, VH
 from game.prompt_bar import Popup, PromptBar
 from game.recap import Recap
 from game.scenegraph import Button, Canvas, Node
@@ -100,6 +100,10 @@ class TableScene(Scene):
         self.rule_link = RuleLink(self)  # "Rule R9.3 ▸" after a why-not (opens the guide)
         self.add(self.rule_link, self.board.card)
         self.tutorial: Any = None  # the tutorial's overlay (game.tutorial) may take input
+        self.folk_panel = folklore_table.FolklorePanel(self)
+        self.folk_tab = folklore_table.tab_button(self, RIGHT_X + 452, DEVICE_Y + 8)
+        self.folk_tab.visible = folklore_table.active(self.shown)
+        self.add(self.folk_panel, self.folk_tab)
         self.hotspots.refresh()
 
     def on_enter(self) -> None:
@@ -366,6 +370,10 @@ class TableScene(Scene):
         self.popup = Popup(vx, vy, choices, self.choose, self.close_popup,
                            d.prompt if d else "Which one?")
         self.add(self.popup)
+
+    def toggle_folklore(self) -> None:
+        """The device's Folklore button: open or close the Folklore sheet."""
+        self.folk_panel.toggle()
 
     def close_popup(self) -> None:
         if self.popup is not None:

@@ -77,8 +77,9 @@ class EventAnimator:
             if isinstance(e, ev.ALL_EVENTS):
                 at, shown = self._one(e, at, tweens)  # type: ignore[arg-type]
                 visual = visual or shown
-            else:  # a module's event: its change shows in sequence
-                tweens.append(Tween(0.01, None, self._applier(e), delay=at))
+            else:  # a module's event: its own floating word, its change in sequence
+                at, shown = self._module_event(e, at, tweens)
+                visual = visual or shown
             at = min(at, 2.5)
         if visual:
             for tw in root:
@@ -176,6 +177,25 @@ class EventAnimator:
                 return self._in_sequence(e, at, tweens)  # no picture of its own
             case _:
                 assert_never(e)
+
+    def _module_event(self, e: ev.Event, at: float, tweens: list[Tween]
+                      ) -> tuple[float, bool]:
+        """A module's event (not in the base union): the word its class gives (`word`)
+        floats over the board space it names (`space`) or over the seat's device; no word,
+        no picture."""
+        word = getattr(e, "word", "")
+        if not word:
+            return self._in_sequence(e, at, tweens)
+        seat = getattr(e, "seat", -1)
+        if not isinstance(seat, int) or seat < 0:
+            seats = getattr(e, "seats", ())
+            seat = seats[0] if seats else self.t.shown.active
+        space = getattr(e, "space", "")
+        if space in self.t.board.g.spaces and self.t.board.sees(*self.t.board.virtual(
+                *self.t.board.g.xy(space))):
+            p = self.t.board.virtual(*self.t.board.g.xy(space))
+            return self._word(e, seat, word, at, tweens, (p[0], p[1] - 18)), True
+        return self._word(e, seat, word, at, tweens), True
 
     def _in_sequence(self, e: ev.Event, at: float, tweens: list[Tween]) -> tuple[float, bool]:
         """No picture: the event's change shows in its place in the sequence."""

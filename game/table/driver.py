@@ -8,6 +8,8 @@ import time
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
+from engine.aac.hidden import SECRET_LOADING
+from engine.kernel import hidden
 from engine.kernel.decisions import Decision
 
 if TYPE_CHECKING:
@@ -144,7 +146,26 @@ class TurnDriver:
         loading) must not be shown now: all but the person deciding."""
         d = self.t.pending
         me = d.seat if d is not None and self.t.session.is_human(d.seat) else -1
-        return self.t.game.hidden_seats(me)
+        g = self.t.game
+        # only the secret loading hides a device: a module's hidden cards (a Folklore hand)
+        # are drawn face down by their own view, the device stays public
+        return frozenset(o for p, o in hidden.private(g.definition.hidden, g.state)
+                         if p.name == SECRET_LOADING.name and not p.visible(g.state, o, me))
+
+    def hand_viewer(self) -> int:
+        """The seat whose hidden cards may be drawn face up now (-1: nobody's): the person
+        deciding, once the hot-seat hand-off let them take the table (alone at the table,
+        the one person, even while the bots decide)."""
+        t = self.t
+        if t.handoff.visible:
+            return -1
+        d = t.pending
+        humans = t.session.humans
+        if d is not None and t.session.is_human(d.seat):
+            if len(humans) > 1 and self.handoff_seat != d.seat:
+                return -1
+            return d.seat
+        return humans[0] if len(humans) == 1 else -1
 
     def _check_handoff(self) -> None:
         d = self.t.pending

@@ -10,10 +10,11 @@ import pygame
 
 from engine.aac.core import Ctx
 from engine.aac.display import TYPES
+from engine.aac.folklore import rules as folklore_rules
 from engine.aac.scoring import categories as score_categories
 from engine.aac.scoring import final_scores
 from engine.kernel.decisions import Choice, Decision
-from game import theme, tokens
+from game import folklore_table, theme, tokens
 from game.guide import links
 from game.scenegraph import Canvas, Node
 from game.targets import Hotspot, target_kind
@@ -51,8 +52,10 @@ class HotspotIndex:
         self.t.board.refresh()
         self.t.device.refresh(self.t.viewer_seat())
         self.t.seats.refresh()
+        self.t.folk_panel.follow(self.t.device.seat)
+        self.t.folk_panel.refresh()
         self.spots = {}
-        for view in (self.t.board, self.t.device, self.t.seats):
+        for view in (self.t.board, self.t.device, self.t.seats, self.t.folk_panel):
             for node in view.children:
                 if isinstance(node, Hotspot):
                     self.spots.setdefault(node.target, []).append(node)
@@ -77,6 +80,12 @@ class HotspotIndex:
         that pool, so one click on a type picks it with no "which type?" popup."""
         typed = [f"{t}:{ty}" for t in ch.targets if t in POOL_TARGETS
                  for ty in _choice_types(ch)]
+        # a card's option is pointed at on the card; a Scoring Card in the supply on itself
+        opt = folklore_table.option_target(ch.id)
+        if opt:
+            typed.append(opt)
+        elif ch.id.startswith("card:") and not ch.targets and isinstance(ch.data, str):
+            typed.append(f"scoring_card:{ch.data}")
         return ch.targets + tuple(typed)
 
     def _set_prompt(self, d: Decision | None, buttons: list[Choice]) -> None:
@@ -173,10 +182,20 @@ class HotspotIndex:
         if kind == "pool_slot":
             return "tiles are claimed with a Claim action."
         if kind == "space":
-            return "your figure cannot go there now."
+            return self._space_why_not(target, d)
         if kind in ("slot", "exhausted", "reserve", "shop"):
             return f"the question is “{d.prompt}”, and this is not one of its answers."
         return f"not an answer to “{d.prompt}”."
+
+    def _space_why_not(self, target: str, d: Decision) -> str:
+        """A space that answers nothing now; where the deciding figure stands in a Folklore
+        game, the engine's reasons why no Artifact may be placed there (R26.3)."""
+        s = self.t.game.state
+        if folklore_table.active(s) and d.seat < s.n and s.players[d.seat].figure == target:
+            why = folklore_rules.why_not(Ctx(s, self.t.rules), d.seat)
+            if why:
+                return "no Artifact here: " + " ".join(why)
+        return "your figure cannot go there now."
 
     def rule_for(self, target: str) -> str:
         """The rule ("R9.3", in the guide's rules reference) a target stands for now."""

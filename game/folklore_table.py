@@ -1,0 +1,405 @@
+"""The Folklore module at the table (R26, R29, R30): the Folklore panel (a seat's Character
+Board Extension with its Artifacts, primed slot and Folklore Track, its hand, its played cards
+and its Scoring Cards), the marks in the seats' rows, and the Artifacts and Doublers on the map.
+
+Privacy (R26.1.3, R30.1): a hand and the Scoring Cards are drawn face up only for the seat the
+table's driver names (`hand_viewer`: the person deciding, after the hot-seat hand-off); every
+other seat's are card backs with a count, and no hotspot or tooltip names them.
+
+Pointing: the choices' targets are "card:<id>" (a card in the hand), "artifact_slot:<seat>"
+(priming), and, added by the table's hotspots, "folklore_option:<option id>" (an option on a
+card) and "scoring_card:<id>" (a Scoring Card of the supply)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.aac.expansion import doublers as dbl
+from engine.aac.expansion import scoring_cards as sc
+from engine.aac.folklore.state import NAME, card, option
+from engine.aac.state import GameState
+from game import folklore_draw as fd
+from game import theme
+from game.layout import BOARD_X, BOARD_Y, fit
+from game.scenegraph import Button, Canvas, Node
+from game.targets import Hotspot, centred
+
+if TYPE_CHECKING:
+    from game.board_view import BoardView
+    from game.scenes.table import TableScene
+
+# decisions the panel opens for (the person deciding reads and points at cards)
+CARD_KINDS = frozenset({"folklore_card", "folklore_option", "folklore_extra", "folklore_reply",
+                        "folklore_keep", "gain_scoring_card"})
+PANEL = (BOARD_X + 6, BOARD_Y + 206, 836, 628)  # over the lower part of the map
+EXT_W = 176.0
+
+
+def active(s: GameState) -> bool:
+    return NAME in s.ext
+
+
+def option_target(ch_id: str) -> str:
+    """The card option a choice names ("option:<id>" -> "folklore_option:<id>"), or ""."""
+    return "folklore_option:" + ch_id[7:] if ch_id.startswith("option:") else ""
+
+
+def _char_name(t: TableScene, seat: int) -> str:
+    ch = t.rules.characters.get(t.shown.players[seat].character)
+    return ch.name if ch is not None else ""
+
+
+# --- the map: Artifacts on spaces and in bound areas, Doublers --------------------------------
+def board_key(s: GameState) -> object:
+    d = s.ext.get(NAME)
+    db = s.ext.get(dbl.KEY)
+    fk = (tuple((k, tuple(v)) for k, v in sorted(d["map"].items())),
+          tuple((k, tuple(v)) for k, v in sorted(d["bound"].items()))) if d else ()
+    dk = (tuple(sorted(db["pillars"])), tuple(
+        (k, tuple(tuple(r) for r in v)) for k, v in sorted(db["areas"].items()))) if db else ()
+    return fk, dk
+
+
+def draw_board(c: Canvas, view: BoardView, s: GameState, colour: Any, shape: Any) -> None:
+    """Artifacts on their spaces (beside the figures' spot) and beside each region's Bound
+    Energy Area; a Doubler on each doubled energy (with a count where one area holds
+    several)."""
+    d = s.ext.get(NAME)
+    g = view.g
+    if d is not None:
+        for sp, seats in d["map"].items():
+            if sp not in g.spaces:
+                continue
+            x, y = g.xy(sp)
+            for k, seat in enumerate(seats):
+                fd.artifact(c, x - 9 + 13 * k, y + 9, 7.5, colour(seat), shape(seat))
+        for reg, seats in d["bound"].items():
+            lay = g.layout.get(reg)
+            if lay is None:
+                continue
+            x, y = lay.bound
+            R = lay.spec.bound_r
+            for k, seat in enumerate(seats):
+                fd.artifact(c, x - R - 9 - 15 * (k % 2), y - 8 + 15 * (k // 2), 7,
+                            colour(seat), shape(seat))
+    db = s.ext.get(dbl.KEY)
+    if db is None:
+        return
+    for reg, rows in db["areas"].items():
+        lay = g.layout.get(reg)
+        n = sum(map(sum, rows))
+        if lay is None or n <= 0:
+            continue
+        x, y = lay.bound
+        R = lay.spec.bound_r
+        fd.doubler(c, x + R * 0.85, y - R * 0.85, 7)
+        if n > 1:
+            c.text(f"\u00d7{n}", x + R * 0.85 + 9, y - R * 0.85, 10, theme.INK, True, "midleft")
+    for sp in db["pillars"]:
+        if sp in g.pillar:
+            px, py = g.pillar[sp]
+            fd.doubler(c, px + 7, py - 7, 6)
+
+
+# --- the seats' rows ----------------------------------------------------------------------------
+ROW_X = 688.0  # the Folklore column at the right end of a seat's row
+
+
+def row_hotspots(t: Any, seat: int, y: float, rh: float) -> list[Hotspot]:
+    """The seats' row's primed slot (a target when priming) and its summary tooltip; `t` is
+    the seats' view model (game.table.model.DeviceModel)."""
+    who = t.session.name(seat)
+    out = [centred(f"artifact_slot:{seat}", ROW_X + 20, y + rh * 0.52, 9,
+                   f"{who}'s primed Artifact slot: an Artifact primed instead of a recharge "
+                   "waits here to be placed after character movement", z=7)]
+    hs = Hotspot(f"info:{seat}:folklore", ROW_X, y + 2, 40, rh * 0.36, z=7)
+    hs.tipfn = lambda: row_tip(t, seat)
+    out.append(hs)
+    return out
+
+
+def row_tip(t: Any, seat: int) -> str:
+    s = t.shown
+    if not active(s) or seat >= s.n:
+        return ""
+    d = s.ext[NAME]
+    who = t.session.name(seat)
+    vp = fd._ext_layout().track.positions[d["track"][seat]].vp
+    return (f"{who}: {len(d['hand'][seat])} Folklore Cards in hand (secret), "
+            f"{len(d['played'][seat])} played; {d['slots'][seat]} Artifacts in the slots"
+            f"{', 1 primed' if d['primed'][seat] else ''}; Folklore Track {d['track'][seat]} "
+            f"({vp} VP). Click the row to see them.")
+
+
+def row_key(s: GameState, seat: int) -> object:
+    d = s.ext.get(NAME)
+    if d is None:
+        return ()
+    held = s.ext.get(sc.KEY)
+    return (len(d["hand"][seat]), d["slots"][seat], d["primed"][seat], d["track"][seat],
+            len(held["held"][seat]) if held else 0)
+
+
+def draw_row(c: Canvas, t: Any, seat: int, y: float, rh: float) -> None:
+    """A seat's Folklore at a glance: card backs with the hand's count, the primed slot,
+    the Artifacts left in the slots and the Folklore Track position."""
+    s = t.shown
+    d = s.ext[NAME]
+    col, shape = t.session.colour(seat), t.session.shape(seat)
+    x = ROW_X
+    fd.folklore_card_back(c, x + 2, y + 4, 14, 20, col)
+    c.text(f"\u00d7{len(d['hand'][seat])}", x + 19, y + 14, 10, theme.INK, True, "midleft",
+           max_w=20)
+    cy = y + rh * 0.52
+    c.circle(theme.GOLD if d["primed"][seat] else theme.darken(fd.PARCHMENT, 0.3), x + 20, cy, 8)
+    if d["primed"][seat]:
+        fd.artifact(c, x + 20, cy, 6.5, col, shape, primed=True)
+    for k in range(d["slots"][seat]):
+        fd.artifact(c, x + 6 + k * 14, cy + 17, 5, col, shape)
+    c.text(f"FT {d['track'][seat]}", x + 20, y + rh - 10, 10, theme.INK, True, "center",
+           max_w=40)
+
+
+# --- the Folklore panel -------------------------------------------------------------------------
+class FolklorePanel(Node):
+    """The Folklore sheet of the device's seat over the lower map: its extension (priming by
+    pointing at the primed slot), hand (face up for its person only), played cards (options
+    chosen by pointing at them), Scoring Cards (face down for the others) and, while one is
+    to be taken, the Scoring Card supply."""
+
+    def __init__(self, table: TableScene) -> None:
+        x, y, w, h = PANEL
+        super().__init__(x, y, w, h, z=20)  # over the map, under the rings (25) and popups
+        self.table = table
+        self.visible = False
+        self.pinned = False  # opened by the player (else it follows the decisions)
+        self.seat = 0
+        self._key: object = None
+        self.close = Button("Close \u2715", w - 104, 8, 94, 28, self.toggle, 13,
+                            tip="Close the Folklore sheet (the Folklore button on the device "
+                                "opens it again)", z=3)
+        self.rects: dict[str, tuple[float, float, float, float]] = {}
+
+    # which cards, face up or down
+    def face_up(self, seat: int) -> bool:
+        return self.table.driver.hand_viewer() == seat
+
+    def toggle(self) -> None:
+        self.pinned = not self.visible
+        self.visible = not self.visible
+        self.table.hotspots.refresh()
+
+    def follow(self, seat: int) -> None:
+        """Open with the decisions that need the cards; closed again after them unless the
+        player opened it."""
+        t = self.table
+        self.seat = seat
+        d = t.pending
+        if not active(t.shown):
+            self.visible = False
+            return
+        need = d is not None and t.session.is_human(d.seat) and d.kind in CARD_KINDS
+        if need:
+            self.visible = True
+        elif not self.pinned:
+            self.visible = False
+
+    def refresh(self) -> None:
+        """Rebuild the hotspots (cards, options, the primed slot) for what is drawn."""
+        t = self.table
+        s = t.shown
+        key = (self.visible, self.seat, self.face_up(self.seat), t.rev,
+               t.pending.kind if t.pending else "", len(t.game.history))
+        if key == self._key:
+            return
+        self._key = key
+        self.clear()
+        self.add(self.close)
+        self.rects = {}
+        if not self.visible or not active(s) or self.seat >= s.n:
+            return
+        for target, (x, y, w, h), tip, round_ in self._layout():
+            self.rects[target] = (x, y, w, h)
+            hs = Hotspot(target, x, y, w, h, tip, round_, z=6)
+            self.add(hs)
+
+    def _cards_box(self) -> tuple[float, float, float, float]:
+        return EXT_W + 24, 44, self.w - EXT_W - 36, 300
+
+    def _resolving(self) -> bool:
+        """Options are chosen on the played cards now: they take the large top row."""
+        d = self.table.pending
+        return d is not None and d.kind in ("folklore_option", "folklore_extra",
+                                            "folklore_reply") and d.seat == self.seat
+
+    def _boxes(self) -> tuple[tuple[float, float, float, float],
+                              tuple[float, float, float, float]]:
+        """(hand box, played box): the hand on top, unless options are being chosen."""
+        bx, by, bw, _ = self._cards_box()
+        if self._resolving():
+            return (bx, by + 396, bw, self.h - by - 406), (bx, by, bw, 366)
+        return (bx, by, bw, 300), (bx, by + 330, bw, self.h - by - 340)
+
+    def _layout(self) -> list[tuple[str, tuple[float, float, float, float], str, bool]]:
+        """(target, rect, tooltip, round) of everything pointable, the same places draw uses."""
+        t = self.table
+        s = t.shown
+        d = s.ext[NAME]
+        seat = self.seat
+        out: list[tuple[str, tuple[float, float, float, float], str, bool]] = []
+        spots = fd.extension_spots(12, 44, EXT_W, EXT_W)
+        out.append((f"artifact_slot:{seat}", spots["artifact_slot:primed"],
+                    "The primed slot: prime an Artifact here instead of a recharge; place it "
+                    "after character movement", True))
+        for pos in range(5):
+            vp = fd._ext_layout().track.positions[pos].vp
+            out.append((f"info:folklore_track:{pos}", spots[f"folklore_track:{pos}"],
+                        f"Folklore Track {pos}: {vp} VP at the end of the game", False))
+        if self.face_up(seat):
+            bx, by, bw, bh = self._boxes()[0]
+            cards = [card(t.rules, cid) for cid in d["hand"][seat]]
+            for cid, cd, r in zip(d["hand"][seat], cards,
+                                  self._card_rects(len(cards), bx, by, bw, bh), strict=True):
+                out.append((f"card:{cid}", r, f"{cd.name}\n" + "\n".join(
+                    f"{o.label}: {o.text}" for o in cd.options), False))
+        for cid, r in zip(d["played"][seat], self._played_rects(len(d["played"][seat])),
+                          strict=False):
+            cd = card(t.rules, cid)
+            lay = fd.card_layout(cd, r[2], r[3], self._scale())
+            for label, orect in fd.option_rects(lay, r[0], r[1], r[2], self._scale()).items():
+                o = next(o for o in cd.options if o.label == label)
+                out.append((f"folklore_option:{o.id}", orect,
+                            f"{cd.name}, option {o.label}: {o.text}", False))
+        held = s.ext.get(sc.KEY)
+        for k, cid in enumerate(held["held"][seat] if held else []):
+            r = (12 + k * (EXT_W / 2 + 4), 44 + EXT_W + 64, EXT_W / 2 - 4, 150)
+            c_ = sc.card(cid) if self.face_up(seat) and cid and cid != sc.UNKNOWN else None
+            out.append((f"info:scoring_card:{k}", r, f"Your Scoring Card {c_.name}: {c_.text}"
+                        if c_ is not None else "A Scoring Card, face down until the end",
+                        False))
+        pend = t.pending
+        if pend is not None and pend.kind == "gain_scoring_card" and pend.seat == seat:
+            for ch, r in zip(pend.choices, self._supply_rects(len(pend.choices)), strict=True):
+                if ch.id.startswith("card:"):
+                    c_ = sc.card(ch.data)
+                    out.append((f"scoring_card:{ch.data}", r, f"{c_.name}: {c_.text}", False))
+        return out
+
+    def _scale(self) -> float:
+        """The window's pixels per virtual unit (a card's layout depends on it)."""
+        win = getattr(self.table.app, "window", None)
+        return fit(*win.get_size())[0] if win is not None else 1.0
+
+    def _card_rects(self, n: int, x: float, y: float, w: float, h: float
+                    ) -> list[tuple[float, float, float, float]]:
+        if n == 0:
+            return []
+        gap = 12.0
+        cw = min((w - gap * (n - 1)) / n, h * fd.CARD_ASPECT, 260.0)
+        ch = cw / fd.CARD_ASPECT
+        x0 = x + (w - (cw * n + gap * (n - 1))) / 2
+        return [(x0 + i * (cw + gap), y, cw, ch) for i in range(n)]
+
+    def _played_rects(self, n: int) -> list[tuple[float, float, float, float]]:
+        """The played cards: a row under the hand (above it while options are chosen)."""
+        bx, by, bw, bh = self._boxes()[1]
+        return self._card_rects(max(1, n), bx, by, bw, bh)[:n]
+
+    def _supply_rects(self, n: int) -> list[tuple[float, float, float, float]]:
+        """The Scoring Card supply (while one is taken): small cards over the played row."""
+        bx, by, bw, _ = self._cards_box()
+        cols = max(1, min(n, 6))
+        cw = (bw - 8 * (cols - 1)) / cols
+        ch = 132.0
+        return [(bx + (i % cols) * (cw + 8), by + 330 + (i // cols) * (ch + 8), cw, ch)
+                for i in range(n)]
+
+    def draw_self(self, c: Canvas) -> None:
+        t = self.table
+        s = t.shown
+        if not active(s) or self.seat >= s.n:
+            return
+        d = s.ext[NAME]
+        seat = self.seat
+        col, shape = t.session.colour(seat), t.session.shape(seat)
+        c.fill(theme.BG_DARK, 4, 5, self.w, self.h, 14)
+        c.fill(theme.PANEL, 0, 0, self.w, self.h, 14)
+        c.fill(col, 0, 0, self.w, self.h, 14, 3)
+        who = t.session.name(seat)
+        c.text(f"{who} \u2014 Folklore", 14, 22, 18, theme.INK, True, "midleft",
+               max_w=self.w - 140)
+        fd.board_extension(c, 12, 44, EXT_W, EXT_W, col, shape, d["track"][seat],
+                           d["slots"][seat], d["primed"][seat])
+        vp = fd._ext_layout().track.positions[d["track"][seat]].vp
+        c.text_box(f"Folklore Track {d['track'][seat]}: {vp} VP. Artifacts: "
+                   f"{d['slots'][seat]} in the slots"
+                   f"{', 1 primed' if d['primed'][seat] else ''}.", 12, 44 + EXT_W + 6,
+                   EXT_W, 40, 12, theme.INK, False, "left")
+        self._draw_scoring(c, seat, 12, 44 + EXT_W + 52)
+        bx, by, bw, bh = self._boxes()[0]
+        hand = d["hand"][seat]
+        up = self.face_up(seat)
+        title = (f"Your hand ({len(hand)})" if up else
+                 f"{who}'s hand: {len(hand)} secret card{'s' if len(hand) != 1 else ''}")
+        c.text(title, bx, by - 6, 14, theme.INK, True, "bottomleft", max_w=bw - 120)
+        for cid, r in zip(hand, self._card_rects(len(hand), bx, by, bw, bh), strict=True):
+            if up and cid:
+                fd.folklore_card(c, *r, card(t.rules, cid), col, _char_name(t, seat))
+            else:
+                fd.folklore_card_back(c, *r, col)
+        if not hand:
+            c.text("No cards left in the hand.", bx + bw / 2, by + 40, 14, theme.INK_SOFT,
+                   False, "center")
+        pend = t.pending
+        if pend is not None and pend.kind == "gain_scoring_card" and pend.seat == seat:
+            c.text("Scoring Cards you may take (face down)", bx, by + 324, 14, theme.INK, True,
+                   "bottomleft", max_w=bw)
+            for ch, r in zip(pend.choices, self._supply_rects(len(pend.choices)), strict=True):
+                if ch.id.startswith("card:"):
+                    fd.scoring_card_face(c, *r, sc.card(ch.data))
+            return
+        played = d["played"][seat]
+        px, py, pw, _ = self._boxes()[1]
+        c.text(f"Played, face up ({len(played)})", px, py - 6, 14, theme.INK, True,
+               "bottomleft", max_w=pw)
+        used = self._used()
+        for cid, r in zip(played, self._played_rects(len(played)), strict=False):
+            cd = card(t.rules, cid)
+            fd.folklore_card(c, *r, cd, col, _char_name(t, seat),
+                             used=used.get(cid, ()))
+        if not played:
+            c.text("No card played yet.", px + pw / 2, py + 60, 14, theme.INK_SOFT, False,
+                   "center")
+
+    def _used(self) -> dict[str, tuple[str, ...]]:
+        """The options performed from the card being resolved now (drawn struck through)."""
+        for f in reversed(self.table.game.state.stack):
+            done = getattr(f, "done", None)
+            cid = getattr(f, "card", None)
+            if getattr(f, "kind", "") == "folklore_card" and isinstance(cid, str) and cid and \
+                    isinstance(done, tuple):
+                return {cid: tuple(option(self.table.rules, o)[1].label for o in done)}
+        return {}
+
+    def _draw_scoring(self, c: Canvas, seat: int, x: float, y: float) -> None:
+        held = self.table.shown.ext.get(sc.KEY)
+        if held is None:
+            return
+        cards = held["held"][seat]
+        c.text(f"Scoring Cards ({len(cards)} of 2)", x, y, 12, theme.INK, True, "midleft",
+               max_w=EXT_W)
+        for k, cid in enumerate(cards):
+            cx = x + k * (EXT_W / 2 + 4)
+            if self.face_up(seat) and cid and cid != sc.UNKNOWN:
+                fd.scoring_card_face(c, cx, y + 12, EXT_W / 2 - 4, 150, sc.card(cid))
+            else:
+                fd.scoring_card_back(c, cx, y + 12, EXT_W / 2 - 4, 150)
+        if not cards:
+            c.text("none", x, y + 22, 11, theme.INK_SOFT, False, "midleft")
+
+
+def tab_button(table: TableScene, x: float, y: float) -> Button:
+    return Button("Folklore \u25be", x, y, 104, 26, table.toggle_folklore, 12,
+                  tip="Open or close the Folklore sheet: Artifacts, the Folklore Track, the "
+                      "hand, played cards and Scoring Cards", z=6)
+
