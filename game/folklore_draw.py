@@ -304,10 +304,15 @@ def board_extension(c: Canvas, x: float, y: float, w: float, h: float, colour: t
         c.fill(theme.PANEL_EDGE, rx, ry, rw, rh, rw * 0.18, 1.5)
         c.text(str(p.position), rx + rw * 0.5, ry + rh * 0.5, rw * 0.5, theme.INK_SOFT, True,
                "center")
-        vp = f"{p.vp} VP" if theme.font(max(MIN_TEXT_PX, round(label_size * c.s)), True).size(
-            "18 VP")[0] <= cell * 1.5 * c.s else str(p.vp)
+        room = cell * 1.6
+        s3x, s3y, s3w, _ = spots["artifact_slot:3"]
+        if ry < s3y + s3w and ry + rh > s3y:  # this row shares its height with the slots
+            room = min(room, rx - cell * 0.4 - (s3x + s3w) - 3)
+        font = theme.font(max(MIN_TEXT_PX, round(label_size * c.s)), True)
+        vp = f"{p.vp} VP" if font.size(f"{p.vp} VP")[0] <= min(room, cell * 1.5) * c.s \
+            else str(p.vp)
         c.text(vp, rx - cell * 0.4, ry + rh / 2, label_size, theme.INK, True, "midright",
-               max_w=cell * 1.6)
+               max_w=max(room, 1.0))
         if here:  # the tracking cube, in the player's colour and shape
             tokens.seat_marker(c, rx + rw * 0.5, ry + rh * 0.5, rw * 0.34, colour, shape)
     title_w = 2 * min(tx4 + cell / 2 - x, x + w - tx4 - cell / 2) - 8
