@@ -22,9 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.aac import events as ev
 from engine.aac.catalog.effects import PlaceDoublerEffect
 from engine.aac.core import Ctx, decision
+from engine.aac.expansion.events import DoublerMoved, move_doubler
 from engine.aac.names import ENERGY, bound_area, pillar
 from engine.aac.rules.effects import Use, effect
 from engine.aac.rules.patron import offer_patron
@@ -67,15 +67,6 @@ def placed(ctx: Ctx, seat: int) -> int:
         return 0
     n = sum(sum(rows[seat]) for rows in d["areas"].values())
     return n + sum(1 for sp in d["pillars"] if ctx.s.pillars.get(sp, -1) // 4 == seat)
-
-
-def _add_area(ctx: Ctx, d: dict[str, Any], region: str, seat: int, t: int, k: int) -> None:
-    rows = d["areas"].get(region)
-    if rows is None:
-        rows = d["areas"][region] = [[0, 0, 0, 0] for _ in range(ctx.s.n)]
-    rows[seat][t] += k
-    if not any(any(r) for r in rows):
-        del d["areas"][region]
 
 
 # --- counting (R29.1-R29.3) --------------------------------------------------------------------
@@ -126,10 +117,8 @@ def energy_moved(ctx: Ctx, hook: Hook) -> None:
         return
     seat, t, dst = hook.seat, hook.info["t"], hook.info["dst"]
     if src.startswith("pillar:"):
-        sp = src[7:]
-        if sp not in d["pillars"]:
+        if src[7:] not in d["pillars"]:
             return
-        d["pillars"].remove(sp)
     else:
         reg = src[6:]
         k = on_area(ctx, reg, seat, t)
@@ -138,18 +127,9 @@ def energy_moved(ctx: Ctx, hook: Hook) -> None:
         left = ctx.s.bound[reg][seat][t]  # alike energy still there after the move
         if hook.info.get("tag") != TAG and left >= k:
             return  # an undoubled one moved
-        _add_area(ctx, d, reg, seat, t, -1)
-    if dst.startswith("pillar:"):
-        d["pillars"].append(dst[7:])
-        what = f"moves with it to {pillar(ctx.r, dst[7:])}"
-    elif dst.startswith("bound:"):
-        _add_area(ctx, d, dst[6:], seat, t, 1)
-        what = f"moves with it to {bound_area(ctx.r, dst[6:])}"
-    else:
-        d["supply"] += 1
-        what = "goes back to the supply"
-    ctx.emit(ev.PowerUsed(seat, "Doubler Token",
-                          f"the Doubler Token on the {ENERGY[t]} {what}"))
+    to = dst if dst.startswith(("pillar:", "bound:")) else ""  # elsewhere: to the supply
+    move_doubler(ctx.s, seat, t, src, to)
+    ctx.emit(DoublerMoved(seat, t, src, to))
 
 
 def relocation_choices(ctx: Ctx, hook: Hook) -> None:
@@ -225,16 +205,9 @@ def put(ctx: Ctx, seat: int, loc: str, t: int, source: str = "") -> None:
     doubler_patron_trigger)."""
     d = state(ctx)
     assert d is not None and d["supply"] > 0
-    d["supply"] -= 1
-    if loc.startswith("pillar:"):
-        d["pillars"].append(loc[7:])
-        where = pillar(ctx.r, loc[7:])
-    else:
-        _add_area(ctx, d, loc[6:], seat, t, 1)
-        where = bound_area(ctx.r, loc[6:])
+    move_doubler(ctx.s, seat, t, "", loc)
     ctx.s.score_dirty |= 1 << seat
-    ctx.emit(ev.PowerUsed(seat, source or "Doubler Token",
-                          f"a Doubler Token on the {ENERGY[t]} in {where}"))
+    ctx.emit(DoublerMoved(seat, t, "", loc, source))
     if loc.startswith("bound:") and ctx.s.options.get("doubler_patron_trigger", True):
         offer_patron(ctx, seat, loc[6:])
 
