@@ -25,6 +25,13 @@ BY_KIND: dict[str, str] = {
     "achievement": "R22.3",
     "power": "R25.1",
     "space": "R12.2",
+    # Folklore (R26) and the parts both modules share (R28-R30)
+    "artifact_slot": "R26.2.1",
+    "card": "R26.3.1",
+    "option": "R26.3.2",
+    "folklore_option": "R26.3.2",
+    "folklore_track": "R26.5",
+    "scoring_card": "R30.2",
 }
 
 # (target kind, decision kind) -> rule: the same thing means another rule in that question
@@ -49,6 +56,13 @@ BY_DECISION: dict[tuple[str, str], str] = {
     ("action", "channel_position"): "R6.5.5",
     ("space", "bridge"): "R20.2",
     ("exhausted", "move"): "R13.2",
+    ("space", "folklore_place"): "R26.3.1",
+    ("card", "folklore_keep"): "R26.1.3",
+    ("option", "folklore_reply"): "R26.3.3",
+    ("option", "folklore_extra"): "R26.3.4",
+    ("bound", "place_doubler"): "R28.3",
+    ("pillar", "place_doubler"): "R28.3",
+    ("scoring_card", "gain_scoring_card"): "R28.4",
 }
 
 INFO: dict[str, str] = {
