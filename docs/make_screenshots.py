@@ -4,7 +4,8 @@
 
 Writes docs/<name>.png for: menu, table, load, recap, results, monument (a monument close-up,
 zoomed in, with its card), snap (a section snapping onto its stack, mid-animation), push (a
-tile push mid-animation), launch (a trapdoor launch mid-flight) (and guide, tutorial when
+tile push mid-animation), launch (a trapdoor launch mid-flight), folklore (a Folklore Card
+being played) (and guide, tutorial when
 those scenes exist). Every picture is drawn by the game's own scenes
 from seeded games.
 """
@@ -203,10 +204,30 @@ def shot_launch(app: App) -> None:
             break
 
 
+def shot_folklore(app: App) -> None:
+    """A seeded two-player Folklore game (both seats people, random choices) stopped where a
+    player chooses the option of the card just played: the Folklore sheet is open with the
+    Character Board Extension, the card's options to point at and the hand."""
+    seed = 2
+    s = Session.new([SeatSpec(True), SeatSpec(True)], seed, modules=("folklore",))
+    rng = random.Random(seed)
+    while s.game.pending is not None:
+        d = s.game.pending
+        if d.kind == "folklore_option" and s.game.state.turn > 20:
+            break
+        s.apply(rng.choice(d.choices).id)
+    app.start_session(s)
+    t = app.scene
+    settle(app)
+    if t.handoff.visible:
+        t.handoff.on_click(1, 1, 1)
+    settle(app, 6)
+
+
 SHOTS: dict[str, Callable[[App], None]] = {
     "menu": shot_menu, "table": shot_table, "load": shot_load, "recap": shot_recap,
     "results": shot_results, "monument": shot_monument, "snap": shot_snap,
-    "push": shot_push, "launch": shot_launch,
+    "push": shot_push, "launch": shot_launch, "folklore": shot_folklore,
 }
 
 

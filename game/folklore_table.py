@@ -327,7 +327,7 @@ class FolklorePanel(Node):
         c.fill(col, 0, 0, self.w, self.h, 14, 3)
         who = t.session.name(seat)
         c.text(f"{who} \u2014 Folklore", 14, 22, 18, theme.INK, True, "midleft",
-               max_w=self.w - 140)
+               max_w=self._cards_box()[0] - 24)  # the cards' titles start there
         fd.board_extension(c, 12, 44, EXT_W, EXT_W, col, shape, d["track"][seat],
                            d["slots"][seat], d["primed"][seat])
         vp = fd._ext_layout().track.positions[d["track"][seat]].vp
