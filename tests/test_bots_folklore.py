@@ -10,11 +10,12 @@ import copy
 import pytest
 
 from engine.aac.bots import folk_eval, make_bot
+from engine.aac.bots.determinize import game_from_view
 from engine.aac.bots.evaluate import SIMPLE_WEIGHTS, STRONG_WEIGHTS, seat_values
 from engine.aac.definition import AAC
 from engine.aac.expansion import scoring_cards
 from engine.aac.folklore.rules import CardFrame, PlaceOfferFrame
-from engine.aac.folklore.state import NAME, TRACK_VP
+from engine.aac.folklore.state import NAME, TRACK_VP, card, deck
 from engine.aac.game import Game
 from tests.builder import ctx, push_frame
 from tests.test_folklore import (
@@ -55,6 +56,14 @@ def test_r26_5_plays_left_are_worth_the_folklore_track_steps_they_bring() -> Non
     d["track"][RUSNE] = 4  # at the top: an option is worth the floor value only
     assert folk_eval.folklore_potential(g.state, g.rules, d, RUSNE, W) == pytest.approx(
         W["folk_play"] * 2 * W["folk_option_floor"])
+
+
+def test_r28_1_every_folklore_card_has_exactly_one_move_up_option() -> None:
+    """The evaluation's model of a play (one Folklore Track step per card) rests on it."""
+    g = folk_game()
+    for c in g.rules.expansion.folklore_cards.cards:  # type: ignore[union-attr]
+        ups = [o.id for o in card(g.rules, c.id).options if folk_eval._has_step(g.rules, o.id)]
+        assert len(ups) == 1, c.id
 
 
 def test_r26_3_7_regions_open_to_an_artifact_and_the_distance_to_them() -> None:
@@ -172,9 +181,9 @@ def test_bots_never_read_another_seats_hidden_hand_or_scoring_cards() -> None:
     b = a.clone()
     hb = fd(b)
     hb["hand"][RUSNE][0], hb["aside"][RUSNE][0] = hb["aside"][RUSNE][0], hb["hand"][RUSNE][0]
-    for g, card in ((a, 0), (b, 1)):
+    for g, which in ((a, 0), (b, 1)):
         sc = g.state.ext[scoring_cards.KEY]
-        cid = sc["supply"][card]
+        cid = sc["supply"][which]
         sc["supply"].remove(cid)
         sc["held"][RUSNE].append(cid)
     assert fd(a)["hand"][RUSNE] != fd(b)["hand"][RUSNE]
@@ -185,6 +194,19 @@ def test_bots_never_read_another_seats_hidden_hand_or_scoring_cards() -> None:
     va, vb = a.view(FREYITH), b.view(FREYITH)
     assert va == vb
     assert NAME in va["ext"] and "" in va["ext"][NAME]["hand"][RUSNE]
+    # what the bots play on: the hidden parts resampled (engine.kernel.hidden), never copied
+    guesses = set()
+    for seed in range(6):
+        gv = game_from_view(va, seed)
+        f = gv.state.ext[NAME]
+        assert "" not in f["hand"][RUSNE] and len(f["hand"][RUSNE]) == len(fd(a)["hand"][RUSNE])
+        assert sorted(f["hand"][RUSNE] + f["aside"][RUSNE] + f["played"][RUSNE]) == sorted(
+            deck(a.rules, a.state.players[RUSNE].character))
+        assert f["hand"][FREYITH] == fd(a)["hand"][FREYITH]  # its own hand as it is
+        held = gv.state.ext[scoring_cards.KEY]["held"][RUSNE]
+        assert len(held) == 1 and scoring_cards.UNKNOWN not in held
+        guesses.add((tuple(f["hand"][RUSNE]), tuple(held)))
+    assert len(guesses) > 1  # a sample, not the real hand
     for level in LEVELS:
         ca = make_bot(level, 11).choose(copy.deepcopy(va), da)
         assert ca == make_bot(level, 11).choose(copy.deepcopy(vb), db)
@@ -195,11 +217,11 @@ def test_bots_never_read_another_seats_hidden_hand_or_scoring_cards() -> None:
 
 
 def test_bots_play_folklore_turns_legally_keeping_the_invariants() -> None:
-    """Bounded: 300 decisions of a 2-player Folklore game, hard against normal; every choice
+    """Bounded: 150 decisions of a 2-player Folklore game, hard against normal; every choice
     legal (Game.choose raises otherwise), the module's invariants hold throughout."""
     g = folk_game()
     bots = [make_bot("hard", 1), make_bot("normal", 2)]
-    for i in range(300):
+    for i in range(150):
         d = g.pending
         if d is None or g.is_over:
             break
