@@ -69,9 +69,9 @@ STRONG_WEIGHTS: dict[str, float] = {
     "finish": 1.0,  # x lead x closeness of the end: a leader wants the game over (R23.1)
     # expansion parts (engine.aac.bots.folk_eval)
     "scoring_card": 1.0,  # x a held Scoring Card's gain over the standard values (R30)
-    "folk_play": 0.3,  # x the Folklore Track VP of a Folklore Card play still to come
-    "folk_primed": 0.1,  # more for the next play when an Artifact is primed
-    "folk_spot": 0.5,  # x (1 - steps to where that Artifact may go / 5)
+    "folk_play": 0.25,  # x the Folklore Track VP of a Folklore Card play still to come
+    "folk_primed": 0.05,  # more for the next play when an Artifact is primed
+    "folk_spot": 0.6,  # x (1 - steps to where that Artifact may go / 4)
     "folk_option_floor": 0.5,  # an option that is no Folklore Track step (a Doubler...)
 }
 

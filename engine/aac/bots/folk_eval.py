@@ -161,7 +161,7 @@ def open_regions(s: GameState, r: Rules, d: dict[str, Any], seat: int) -> frozen
     return frozenset(reg for reg in r.regions if reg not in taken)
 
 
-FAR = 5  # distances are counted up to this many steps
+FAR = 4  # distances are counted up to this many steps
 _DIST: dict[tuple[Any, ...], int] = {}
 
 
