@@ -2,7 +2,7 @@
 Cards R30); engine.aac.bots.evaluate adds them when a game has those parts.
 
 - Doublers: an energy carrying one counts 2 (R29.1, R29.3), so the bound counts the fast
-  score path uses get each Doubler's extra 1 (`doubler_extra`), at monuments and on Pillars
+  score path uses get each Doubler's extra 1 (`add_doublers`), at monuments and on Pillars
   (the Pillar cap is the score table's end, R29.3.2).
 - Scoring Cards: the holder's gain over the standard values with its best application
   (engine.aac.expansion.scoring_cards.card_gain, R30.2-R30.5). The rules show it only at final
@@ -11,10 +11,10 @@ Cards R30); engine.aac.bots.evaluate adds them when a game has those parts.
   view, another seat's sampled from the unseen ones), so this never reads a hidden card.
 - The Folklore Track (R26.5): its VP is in the current score already (the module's score
   category); what is still to come is the plays left, each worth the next Track step's
-  marginal VP (every Folklore Card has exactly one "move up 1" option, R28.1; the catalog
-  test checks it) and every further option (the first card's extra one, R26.3.4) worth
-  "folk_option_floor", as is a step past the Track's top. A card being resolved counts what
-  it still gives (`resolving`), the owner's reply (R26.3.3) one step.
+  marginal VP (every Folklore Card has exactly one "move up 1" option, R28.1; a test in
+  tests/test_bots_folklore.py checks it) and every further option (the first card's extra
+  one, R26.3.4) worth "folk_option_floor", as is a step past the Track's top. A card being
+  resolved counts what it still gives (`resolving`), the owner's reply (R26.3.3) one step.
   Plays left = the fewest of the cards in hand, the Artifacts not yet placed (in the slots or
   primed) and the regions still open to an Artifact (R26.3.7: one per region, the first not in
   the starting region).
