@@ -11,6 +11,7 @@ Weights live in a plain dict so that bench/tune_bots.py can tune them by self-pl
 
 from __future__ import annotations
 
+from engine.aac.bots import folk_eval
 from engine.aac.core import Ctx, figure_value_in_pool
 from engine.aac.data import Rules
 from engine.aac.scoring import BASE_CATEGORIES, achievements_vp, bridge_vp, scorers
@@ -37,6 +38,11 @@ SIMPLE_WEIGHTS: dict[str, float] = {
     "tile_slots": 0.0,
     "tile_icons": 0.0,
     "finish": 0.0,
+    "scoring_card": 1.0,
+    "folk_play": 0.4,
+    "folk_primed": 0.2,
+    "folk_spot": 0.2,
+    "folk_option_floor": 0.3,
 }
 
 # Stronger weights (normal / hard): set by hand from watched games; bench/tune_bots.py tries
@@ -61,6 +67,12 @@ STRONG_WEIGHTS: dict[str, float] = {
     "tile_slots": 1.2,  # per slot beyond a starting tile's two, on the seat's 7 tiles
     "tile_icons": 0.4,  # per icon beyond a starting set's three (achievements, movement)
     "finish": 1.0,  # x lead x closeness of the end: a leader wants the game over (R23.1)
+    # expansion parts (engine.aac.bots.folk_eval)
+    "scoring_card": 1.0,  # x a held Scoring Card's gain over the standard values (R30)
+    "folk_play": 0.25,  # x the Folklore Track VP of a Folklore Card play still to come
+    "folk_primed": 0.05,  # more for the next play when an Artifact is primed
+    "folk_spot": 0.6,  # x (1 - steps to where that Artifact may go / 4)
+    "folk_option_floor": 0.5,  # an option that is no Folklore Track step (a Doubler...)
 }
 
 # Past STALL_TURNS turns per seat, every bot is pushed to complete sections (the game only ends
@@ -143,11 +155,18 @@ def seat_values(s: GameState, r: Rules, w: dict[str, float]) -> list[float]:
             pillars_n[e // 4] += 1
         elif e == -1:
             free_pillar += 1
+    expansion = folk_eval.has_parts(s)
+    if expansion:
+        folk_eval.add_doublers(s, r, bound_n, pillars_n)
     out = current_scores(
         s, r, bound_n, pillars_n, 1.0 if s.over else w.get("shop_vp", 1.0)
     )
     if s.over:
         return out
+    if expansion:
+        now, later = folk_eval.potentials(s, r, w)
+    else:
+        now = later = [0.0] * n
     fade = _progress_factor(s, w)
     pending = {c.monument: c for c in s.completions}
     pot = [0.0] * n
@@ -228,7 +247,7 @@ def seat_values(s: GameState, r: Rules, w: dict[str, float]) -> list[float]:
                 icons += len(tile.icons)
             v += w_slots * extra + w_icons * max(0, icons - 3)
         pot[k] += v
-    return [out[k] + fade * pot[k] for k in range(n)]
+    return [out[k] + now[k] + fade * (pot[k] + later[k]) for k in range(n)]
 
 
 def closeness(s: GameState) -> float:

@@ -22,10 +22,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.aac import events as ev
+from engine.aac.bots import folk_eval
 from engine.aac.bots.determinize import game_from_view
 from engine.aac.bots.evaluate import STRONG_WEIGHTS, evaluate, stalled_weights
 from engine.aac.bots.greedy import matches, sample_choices
 from engine.aac.bots.guard import PASSIVE_IDS, StallWatch, TurnBudget, passive
+from engine.aac.folklore.rules import CardFrame
 from engine.aac.game import Game
 from engine.aac.state import GameState
 from engine.kernel.decisions import Decision
@@ -43,7 +45,17 @@ def fingerprint(s: GameState) -> tuple[Any, ...]:
             for p in s.players
         ),
         tuple((len(m.stack), tuple(m.spaces), m.completed) for m in s.monuments.values()),
+        folk_eval.fingerprint(s),
     )
+
+
+CARD_KINDS = frozenset({"folklore_card", "folklore_option", "folklore_extra"})
+
+
+def in_card(g: Game, seat: int) -> bool:
+    """Is the seat to decide which Folklore Card to play or which of its options?"""
+    d = g.pending
+    return d is not None and d.seat == seat and d.kind in CARD_KINDS
 
 
 @dataclass
@@ -154,6 +166,41 @@ class PlannerBot:
             if self._ended(events, g, seat, own_turn) or node.steps > 200:
                 node.done = True
 
+    def _settle(self, g: Game) -> None:
+        """Greedily play on to the end of the Folklore Card's resolution (its options and
+        their effects, the owner's reply: R26.3.2-R26.3.5), whoever decides."""
+        steps = 0
+        while (g.pending is not None and not g.state.over
+               and any(isinstance(f, CardFrame) for f in g.state.stack) and steps < 40):
+            g.choose(self._greedy_step(g, 4))
+            steps += 1
+
+    def _resolve_card(self, node: Node, seat: int, own_turn: bool, budget: list[int]) -> None:
+        """The seat's own Folklore Card decisions (which card, its options, the first card's
+        extra one: R26.3.2-R26.3.4) as one step of the search: each choice scored after its
+        effects are played out greedily. A placement's worth shows only once its card has
+        resolved; in a beam over decisions it would lose to lines further into the turn."""
+        g = node.game
+        while not node.done and in_card(g, seat) and node.steps < 200:
+            d = g.pending
+            assert d is not None
+            best, best_v = d.choices[0].id, float("-inf")
+            for c in d.choices:
+                g2 = g.clone()
+                g2.choose(c.id)
+                budget[0] -= 1
+                self._settle(g2)
+                v = self._value(g2, seat) - (0.05 if c.id in PASSIVE_IDS else 0.0)
+                if v > best_v:
+                    best_v, best = v, c.id
+            node.fps.append((fingerprint(g.state), tuple(d.ids())))
+            node.path.append(best)
+            events = g.choose(best)
+            node.steps += 1
+            node.done = self._ended(events, g, seat, own_turn)
+            if not node.done:
+                self._advance_others(node, seat, own_turn, budget)
+
     def _search(self, root: Game, seat: int) -> tuple[list[str], list[tuple[Any, ...]]]:
         t0 = time.perf_counter()
         own_turn = root.state.active == seat
@@ -178,6 +225,8 @@ class PlannerBot:
                     child.done = self._ended(events, g2, seat, own_turn)
                     if not child.done:
                         self._advance_others(child, seat, own_turn, budget)
+                    if not child.done and in_card(g2, seat):
+                        self._resolve_card(child, seat, own_turn, budget)
                     key = (fingerprint(g2.state), g2.pending.ids() if g2.pending else None)
                     k2 = repr(key)
                     if k2 in seen:
