@@ -156,3 +156,25 @@ def test_folklore_game_through_the_table_to_the_results(app):
     assert any(v for v in fd(session.game)["played"])  # cards were played in this game
     app.step(1 / 60)
     assert len(app.scene.scores) == 2
+
+
+def test_r26_8_pointing_at_an_option_that_cannot_be_chosen_says_why(app):
+    """On the played card, the option already performed and the option whose cost (a move
+    down the Folklore Track at 0) cannot be paid answer with their reasons, in words."""
+    s = contested(app, (False, True))
+    t = app.scene
+    choose(s.game, "folklore:place", "card:rusne_5")
+    t._settle()
+    app.step(1 / 60)
+    assert fd(s.game)["track"][1] == 0
+    costly = [o for o in card(s.game.rules, "rusne_5").options if o.cost]
+    assert costly and f"folklore_option:{costly[0].id}" not in t.legal
+    click(app, *centre(t.spots[f"folklore_option:{costly[0].id}"][0]))
+    app.step(1 / 60)
+    assert "cannot be paid" in t.message and "_" not in t.message
+    click(app, *centre(t.spots["folklore_option:rusne_5_a"][0]))  # up the track: performed
+    app.step(1 / 60)
+    app.step(1 / 60)
+    click(app, *centre(t.spots["folklore_option:rusne_5_a"][0]))
+    app.step(1 / 60)
+    assert "performed already" in t.message

@@ -183,6 +183,11 @@ class HotspotIndex:
             return "tiles are claimed with a Claim action."
         if kind == "space":
             return self._space_why_not(target, d)
+        if kind == "folklore_option" and folklore_table.active(self.t.game.state):
+            why = folklore_rules.option_why_not(Ctx(self.t.game.state, self.t.rules), d.seat,
+                                                target.split(":", 1)[1])
+            if why:
+                return why
         if kind in ("slot", "exhausted", "reserve", "shop"):
             return f"the question is “{d.prompt}”, and this is not one of its answers."
         return f"not an answer to “{d.prompt}”."

@@ -303,6 +303,30 @@ def payable(ctx: Ctx, seat: int, o: FolkloreOption) -> bool:
     return True
 
 
+def option_why_not(ctx: Ctx, seat: int, oid: str) -> str:
+    """Why `seat` may not perform the Folklore option `oid` now, in player words ("" when
+    nothing about the option itself stands in the way): already performed from this card
+    (R26.3.3, O51), its cost cannot be paid (R26.8, O53), not the card being resolved, or a
+    reply comes only from the owner's played cards (R26.3.3)."""
+    frame = next((f for f in reversed(ctx.s.stack) if isinstance(f, CardFrame)), None)
+    c, o = option(ctx.r, oid)
+    if frame is None:
+        return "no Folklore Card is being resolved."
+    if frame.stage == 3:
+        if seat != frame.owner:
+            return "only the owner of the other Artifact replies now."
+        if c.id not in fdata(ctx.s)["played"][frame.owner]:
+            return "a reply comes from one of your played cards."
+    elif c.id != frame.card:
+        return f"the card being resolved is {card(ctx.r, frame.card).name}."
+    elif oid in frame.done:
+        return "that option was performed already; each option of a card once (R26.3.3)."
+    if not payable(ctx, seat, o):
+        return ("its cost cannot be paid: your Folklore Track is at 0, so it cannot move "
+                "down (R26.8).")
+    return ""
+
+
 def perform(ctx: Ctx, seat: int, oid: str, sp: str, reply: bool) -> None:
     """One option: its cost paid now, then its effects in the listed order (OptionFrame)."""
     _, o = option(ctx.r, oid)
