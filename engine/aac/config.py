@@ -46,6 +46,12 @@ RULES_OPTIONS: dict[str, tuple[Any, str]] = {
         "Folklore: only the player whose turn it is may place Artifacts. Off: a player who "
         "moves their character on another player's turn may place one too.",
     ),
+    # Pilgrimage (R27): O66 (R27.5.2)
+    "pilgrimage_active_always": (
+        False,
+        "Pilgrimage: the active player always takes part in a Shrine completion (builds a "
+        "Shrine and moves up to their speed), even with no energy on the Pilgrim Board.",
+    ),
 }
 
 # Options that belong to a module: a game without the module does not hold them (so the
@@ -55,6 +61,7 @@ OPTION_MODULE: dict[str, str] = {
     "folklore_expert_hand": "folklore",
     "folklore_forfeit_flexible": "folklore",
     "folklore_active_only": "folklore",
+    "pilgrimage_active_always": "pilgrimage",
     "doubler_patron_trigger": "*",  # the shared parts (Doublers): with any module
 }
 
@@ -63,6 +70,7 @@ RULES_OPTION_TITLES: dict[str, str] = {
     "folklore_expert_hand": "Choose your Folklore hand",
     "folklore_forfeit_flexible": "Artifacts forfeit flexible points",
     "folklore_active_only": "Artifacts on your own turn only",
+    "pilgrimage_active_always": "Active player always in Shrine completions",
     "running_out_everywhere": "Running Out for every effect",
     "ignotas_once_per_turn": "Keeper's Charge once per turn",
     "doubler_patron_trigger": "Doublers win Patron Tokens",

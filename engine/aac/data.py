@@ -322,6 +322,13 @@ def build_rules(catalog: Catalog, expansion: Expansion | None = None) -> Rules:
             id=nt.id, name=nt.name, group=nt.group, min_players=nt.min_players,
             site=nt.site or "", bonus=nt.bonus, bonus_text=nt.bonus_text,
         )
+    if expansion is not None:  # R27.1.6: the Pilgrimage Module's two (swapped in by it)
+        for pbr in expansion.neutral_bridges.bridges:
+            r.neutral_tokens[pbr.id] = NeutralTokenDef(
+                id=pbr.id, name=pbr.name, group="pilgrimage", min_players=2, site="",
+                bonus=pbr.perk.effects[0], bonus_text=pbr.perk.text,
+            )
+            names[pbr.id] = pbr.name
     ps = m.pillar_scoring.by_pillars_with_your_energy
     r.pillar_vp = (0,) + tuple(ps[i] for i in range(1, 7))
     r.pool_prices = tuple(s.price for s in m.board_areas.tile_pool.slots)

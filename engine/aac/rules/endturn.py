@@ -101,14 +101,19 @@ class EndOfAdvanceFrame(Frame, kind="end_of_advance"):
             return
         # the Patron Token's use (monuments.json patron_rules.use: construct_section, R21.2)
         self.patron_done = True
-        p = ctx.s.players[self.seat]
-        for pos in range(1, 6):  # R21.2 cost: all bottom-row energy (O39: may be none)
-            tile = p.device[pos - 1]
-            for t in list(p.bottom[tile]):
-                if t != EMPTY:
-                    move_energy(ctx, self.seat, t, f"slot:{pos}:bottom", "exhausted", "patron cost")
+        pay_patron_cost(ctx, self.seat)
         ctx.emit(ev.PatronUsed(self.seat, c.data))
         complete_without_completer(ctx, self.seat, c.data, "patron")
+
+
+def pay_patron_cost(ctx: Ctx, seat: int) -> None:
+    """R21.2 cost of a Patron Token's use: all bottom-row energy (O39: may be none)."""
+    p = ctx.s.players[seat]
+    for pos in range(1, 6):
+        tile = p.device[pos - 1]
+        for t in list(p.bottom[tile]):
+            if t != EMPTY:
+                move_energy(ctx, seat, t, f"slot:{pos}:bottom", "exhausted", "patron cost")
 
 
 def has_e1_work(ctx: Ctx, seat: int) -> bool:

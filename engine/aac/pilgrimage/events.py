@@ -1,0 +1,150 @@
+"""The Pilgrimage module's events, like engine.aac.folklore.events: each has its log line in
+names (`log_line(rules, who)`), the table's floating `word` and `show(state)`, the change it
+made to the module's data (engine.aac.display replays a shown copy with it)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from engine.aac.data import Rules
+from engine.aac.names import ROMAN
+from engine.aac.pilgrimage.state import NAME, board, space_words
+from engine.aac.state import GameState
+from engine.kernel.events import Event
+
+Who = Callable[[int], str]
+
+
+def _d(s: GameState) -> dict[str, Any]:
+    d: dict[str, Any] = s.ext[NAME]
+    return d
+
+
+@dataclass(slots=True)
+class SpeedChanged(Event):
+    seat: int
+    old: int
+    new: int
+    why: str  # in words: "instead of recharging", "to remove Blockade 2", ...
+
+    word: ClassVar[str] = "Speed"
+
+    def show(self, s: GameState) -> None:
+        _d(s)["speed"][self.seat] = self.new
+
+    def log_line(self, r: Rules, who: Who) -> str:
+        way = "raises" if self.new > self.old else "lowers"
+        return f"{who(self.seat)} {way} Pilgrimage speed to {self.new} {self.why}."
+
+
+@dataclass(slots=True)
+class ShrineConstructed(Event):
+    seat: int
+    shrine: str
+    frame: str
+    patron: bool  # with a Monument Patron Token (R27.9)
+
+    word: ClassVar[str] = "Shrine"
+
+    def show(self, s: GameState) -> None:
+        d = _d(s)
+        d["supply"].remove(self.shrine)
+        d["frames"][self.frame] = self.shrine
+
+    def log_line(self, r: Rules, who: Who) -> str:
+        b = board(r)
+        how = " with a Monument Patron Token" if self.patron else ""
+        return (f"{who(self.seat)} constructs {b.shrines[self.shrine].name} in tier "
+                f"{ROMAN[b.tier[self.frame]]}{how}.")
+
+
+@dataclass(slots=True)
+class PilgrimMoved(Event):
+    seat: int
+    src: str
+    dst: str
+    skipped: bool  # onto an occupied space, skipped at no cost (R27.8.4)
+
+    word: ClassVar[str] = "Pilgrimage"
+
+    def show(self, s: GameState) -> None:
+        _d(s)["pos"][self.seat] = self.dst
+
+    def log_line(self, r: Rules, who: Who) -> str:
+        if self.skipped:
+            return f"{who(self.seat)}'s Pilgrimage skips over an occupied space."
+        return f"{who(self.seat)}'s Pilgrimage moves to {space_words(r, None, self.dst)}."
+
+
+@dataclass(slots=True)
+class PilgrimStopped(Event):
+    seat: int
+    space: str
+    why: str  # in words
+
+    word: ClassVar[str] = "Pilgrimage stops"
+
+    def show(self, s: GameState) -> None:
+        _d(s)["pos"][self.seat] = self.space
+
+    def log_line(self, r: Rules, who: Who) -> str:
+        return (f"{who(self.seat)}'s Pilgrimage stops on {space_words(r, None, self.space)}"
+                f"{': ' + self.why if self.why else ''}.")
+
+
+@dataclass(slots=True)
+class BlockadeRemoved(Event):
+    seat: int
+    blockade: str
+
+    word: ClassVar[str] = "Blockade"
+
+    def show(self, s: GameState) -> None:
+        _d(s)["blockades"][self.blockade] = self.seat
+
+    def log_line(self, r: Rules, who: Who) -> str:
+        bl = board(r).blockades[self.blockade]
+        return (f"{who(self.seat)} removes Blockade {bl.number} and crosses into tier "
+                f"{ROMAN[bl.entry_to_tier]}.")
+
+
+@dataclass(slots=True)
+class ShrineCompletionStarted(Event):
+    seats: tuple[int, ...]  # in resolution order
+    completing: tuple[bool, ...]
+
+    word: ClassVar[str] = "Shrine completion"
+
+    def show(self, s: GameState) -> None:
+        pass
+
+    def log_line(self, r: Rules, who: Who) -> str:
+        parts = [f"{who(x)} ({'completing' if c else 'contributing'})"
+                 for x, c in zip(self.seats, self.completing, strict=True)]
+        return "A Shrine completion resolves: " + ", ".join(parts) + "."
+
+
+@dataclass(slots=True)
+class ShrineEntered(Event):
+    seat: int
+    shrine: str
+    benefit: bool  # the benefit taken
+
+    word: ClassVar[str] = "Shrine benefit"
+
+    def show(self, s: GameState) -> None:
+        pass
+
+    def log_line(self, r: Rules, who: Who) -> str:
+        name = board(r).shrines[self.shrine].name
+        if self.benefit:
+            return f"{who(self.seat)} takes the benefit of {name}."
+        return f"{who(self.seat)} does not take the benefit of {name}."
+
+
+PILGRIMAGE_EVENTS: tuple[type[Event], ...] = (
+    SpeedChanged, ShrineConstructed, PilgrimMoved, PilgrimStopped, BlockadeRemoved,
+    ShrineCompletionStarted, ShrineEntered,
+)
