@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from engine import Game
+from engine.aac import locations
 from engine.aac.catalog.effects import effect_from_plain
 from engine.aac.definition import AAC
 from engine.aac.log import describe
@@ -25,6 +26,7 @@ from engine.aac.pilgrimage.rules import (
     construct,
 )
 from engine.aac.pilgrimage.state import NAME, board
+from engine.aac.placement import destinations
 from engine.aac.rules.completion import CompletionPhase
 from engine.aac.rules.effects import NOT_YET_PLAYED, handlers, push_effect
 from engine.aac.rules.endturn import EndOfAdvanceFrame
@@ -129,7 +131,6 @@ def test_r32_11_both_modules_offer_prime_or_speed_instead_of_a_recharge() -> Non
 
 
 def test_r27_3_destinations_by_type_a_wild_anywhere_and_the_closed_compass_space() -> None:
-    from engine.aac.placement import destinations  # noqa: PLC0415 - the table, in this test only
     g = pil_game(2)
     c = ctx(g)
     rose = [x.data[0] for x in destinations(c, FREYITH, T("rose"), src="reserve")
@@ -159,7 +160,6 @@ def test_r27_3_destinations_by_type_a_wild_anywhere_and_the_closed_compass_space
 
 def test_r27_3_deploy_reposition_and_running_out_reach_the_board_and_r27_4_scores_nothing(
 ) -> None:
-    from engine.aac import locations  # noqa: PLC0415 - the location table, in this test only
     g = pil_game(2)
     on_board(g, FREYITH, "pb_energy_2", "rose")
     c = ctx(g)
