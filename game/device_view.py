@@ -442,7 +442,9 @@ class SeatsView(Node):
         c.text(f"{bridges}/3", 482, y + 58, 10, theme.INK, True, "midleft")
         if p.patron:
             c.icon("patron", 522, y + 58, 16)
-        draw_tracks(c, 560, y + 4, p, r.track_top, 120, compact=True)
+        folk = folklore_table.active(s)  # then the Folklore column takes the row's right end
+        draw_tracks(c, 560, y + 4, p, r.track_top,
+                    folklore_table.ROW_TRACKS_W if folk else 120, compact=True)
         c.text(f"bank {sum(p.shop)}", 600, y + 50, 10, theme.INK_SOFT, True, "midleft")
-        if folklore_table.active(s):
+        if folk:
             folklore_table.draw_row(c, t, seat, y, rh)
