@@ -34,6 +34,7 @@ CARD_KINDS = frozenset({"folklore_card", "folklore_option", "folklore_extra", "f
 PANEL = (BOARD_X + 6, BOARD_Y + 206, 836, 628)  # over the lower part of the map
 FOLDED_H = 44.0  # the sheet folded down to a strip at the map's foot (the map shows)
 EXT_W = 176.0
+SCORING_Y = 44 + EXT_W + 64  # the held Scoring Cards' title, under the extension's summary
 SUPPLY_TOP = 168.0  # the Scoring Card supply's top under the cards' box top, while one is taken
 
 
@@ -312,7 +313,7 @@ class FolklorePanel(Node):
                             f"{cd.name}, option {o.label}: {o.text}", False))
         held = s.ext.get(sc.KEY)
         for k, cid in enumerate(held["held"][seat] if held else []):
-            r = (12 + k * (EXT_W / 2 + 4), 44 + EXT_W + 64, EXT_W / 2 - 4, 150)
+            r = (12 + k * (EXT_W / 2 + 4), SCORING_Y + 12, EXT_W / 2 - 4, 150)
             c_ = sc.card(cid) if self.face_up(seat) and cid and cid != sc.UNKNOWN else None
             out.append((f"info:scoring_card:{k}", r, f"Your Scoring Card {c_.name}: {c_.text}"
                         if c_ is not None else "A Scoring Card, face down until the end",
@@ -381,8 +382,8 @@ class FolklorePanel(Node):
         c.text_box(f"Folklore Track {d['track'][seat]}: {vp} VP. Artifacts: "
                    f"{d['slots'][seat]} in the slots"
                    f"{', 1 primed' if d['primed'][seat] else ''}.", 12, 44 + EXT_W + 6,
-                   EXT_W, 40, 12, theme.INK, False, "left")
-        self._draw_scoring(c, seat, 12, 44 + EXT_W + 52)
+                   EXT_W, 52, 12, theme.INK, False, "left")  # up to 3 lines
+        self._draw_scoring(c, seat, 12, SCORING_Y)
         bx, by, bw, bh = self._boxes()[0]
         hand = d["hand"][seat]
         up = self.face_up(seat)

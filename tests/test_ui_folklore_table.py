@@ -18,6 +18,7 @@ from engine.aac.folklore.state import card  # noqa: E402
 from game import folklore_draw, folklore_table  # noqa: E402
 from game.app import App  # noqa: E402
 from game.scenegraph import Button, TextLog  # noqa: E402
+from game.scenes.results import ResultsScene  # noqa: E402
 from game.session import SeatSpec, Session  # noqa: E402
 from game.settings import Settings  # noqa: E402
 from tests.builder import choose  # noqa: E402
@@ -284,3 +285,27 @@ def test_five_seat_folklore_rows_and_the_scoring_card_pick_fit(app):
     rects = panel._supply_rects(len(sc.catalog().cards))
     assert all(y + h <= panel.h - 8 for _, y, _, h in rects)
     assert t.seats.w >= folklore_table.ROW_X + folklore_table.ROW_W
+
+
+def test_five_seat_results_tiebreak_line_keeps_clear_of_the_figures(app):
+    """The results of a 5-seat Folklore game (narrow columns): the tiebreak row's label
+    ends clearly before the first seat's figures, and every text fits its box."""
+    s = Session.new([SeatSpec(True) for _ in range(5)], 1, modules=("folklore",))
+    rng = random.Random(1)
+    while s.game.pending is not None:
+        s.apply(rng.choice(s.game.pending.choices).id)
+    assert s.game.state.over
+    app.push(ResultsScene(app, s))
+    app.step(1 / 60)
+    assert scan(app) == []
+    TextLog.records = []
+    try:
+        app.render()
+        recs = list(TextLog.records)
+    finally:
+        TextLog.records = None
+    label = next(r for r in recs if r.text.startswith("Tiebreak"))
+    figures = [r for r in recs if " / " in r.text and r is not label
+               and abs(r.rect.centery - label.rect.centery) < 4]
+    assert len(figures) == 5
+    assert label.rect.right + 8 <= min(r.rect.left for r in figures)  # a gap between them
