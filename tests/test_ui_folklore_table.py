@@ -309,3 +309,28 @@ def test_five_seat_results_tiebreak_line_keeps_clear_of_the_figures(app):
                and abs(r.rect.centery - label.rect.centery) < 4]
     assert len(figures) == 5
     assert label.rect.right + 8 <= min(r.rect.left for r in figures)  # a gap between them
+
+
+def test_priming_is_offered_by_pointing_and_by_a_prompt_button(app):
+    """R26.2.1: a recharge may instead prime an Artifact. The primed slot in the seat's row
+    lights up, and the prompt also has the button "Prime an Artifact instead" (the slot is
+    small); pressing it primes (the Artifact leaves the slots)."""
+    s = Session.new([SeatSpec(True), SeatSpec(True)], 2, modules=("folklore",))
+    rng = random.Random(2)
+    while not any(c.id == "folklore:prime" for c in s.game.pending.choices):
+        s.apply(rng.choice(s.game.pending.choices).id)
+    seat = s.game.pending.seat
+    app.start_session(s)
+    app.step(1 / 60)
+    t = app.scene
+    if t.handoff.visible:
+        t.handoff.on_click(1, 1, 1)
+        app.step(1 / 60)
+    assert f"artifact_slot:{seat}" in t.legal
+    button = option_button(app, "Prime an Artifact instead")
+    assert button is not None
+    slots = fd(s.game)["slots"][seat]
+    click(app, *centre(button))
+    app.step(1 / 60)
+    app.step(1 / 60)
+    assert fd(s.game)["primed"][seat] and fd(s.game)["slots"][seat] == slots - 1
