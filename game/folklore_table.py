@@ -272,9 +272,35 @@ class FolklorePanel(Node):
         bx, by, bw, _ = self._cards_box()
         if self._resolving():
             return (bx, by + 396, bw, self.h - by - 406), (bx, by, bw, 366)
+        if self._keeping():  # the expert hand: the 6 cards in two rows, nothing played yet
+            return (bx, by, bw, self.h - by - 12), (bx, self.h, bw, 0)
         if self._picking():  # the Scoring Card supply takes the room under a small hand
             return (bx, by, bw, SUPPLY_TOP - 40), (bx, by + SUPPLY_TOP, bw, 0)
         return (bx, by, bw, 300), (bx, by + 330, bw, self.h - by - 340)
+
+    def _keeping(self) -> bool:
+        """This seat keeps 3 of its 6 Folklore Cards now (the expert hand, R26.1.3)."""
+        d = self.table.pending
+        return d is not None and d.kind == "folklore_keep" and d.seat == self.seat
+
+    def _kept(self) -> frozenset[str]:
+        """The cards of the hand kept already while the expert hand is chosen."""
+        if not self._keeping():
+            return frozenset()
+        d = self.table.pending
+        assert d is not None
+        left = {ch.data for ch in d.choices}
+        return frozenset(self.table.shown.ext[NAME]["hand"][self.seat]) - left
+
+    def _hand_rects(self, n: int) -> list[tuple[float, float, float, float]]:
+        """The hand's cards: one row, or two rows of 3 while the expert hand is chosen."""
+        bx, by, bw, bh = self._boxes()[0]
+        if not self._keeping() or n <= 3:
+            return self._card_rects(n, bx, by, bw, bh)
+        top = (n + 1) // 2
+        row_h = (bh - 12) / 2
+        return (self._card_rects(top, bx, by, bw, row_h)
+                + self._card_rects(n - top, bx, by + row_h + 12, bw, row_h))
 
     def _picking(self) -> bool:
         """A Scoring Card is taken from the supply by this seat now."""
@@ -297,10 +323,9 @@ class FolklorePanel(Node):
             out.append((f"info:folklore_track:{pos}", spots[f"folklore_track:{pos}"],
                         f"Folklore Track {pos}: {vp} VP at the end of the game", False))
         if self.face_up(seat):
-            bx, by, bw, bh = self._boxes()[0]
             cards = [card(t.rules, cid) for cid in d["hand"][seat]]
             for cid, cd, r in zip(d["hand"][seat], cards,
-                                  self._card_rects(len(cards), bx, by, bw, bh), strict=True):
+                                  self._hand_rects(len(cards)), strict=True):
                 out.append((f"card:{cid}", r, f"{cd.name}\n" + "\n".join(
                     f"{o.label}: {o.text}" for o in cd.options), False))
         for cid, r in zip(d["played"][seat], self._played_rects(len(d["played"][seat])),
@@ -392,9 +417,16 @@ class FolklorePanel(Node):
         top_w = self.fold.x - 12 - bx  # a title on the top row keeps clear of the buttons
         c.text(title, bx, by - 6, 14, theme.INK, True, "bottomleft",
                max_w=top_w if by < self.fold.y + 40 else bw)
-        for cid, r in zip(hand, self._card_rects(len(hand), bx, by, bw, bh), strict=True):
+        kept = self._kept()
+        for cid, r in zip(hand, self._hand_rects(len(hand)), strict=True):
             if up and cid:
-                fd.folklore_card(c, *r, card(t.rules, cid), col, _char_name(t, seat))
+                fd.folklore_card(c, *r, card(t.rules, cid), col, _char_name(t, seat),
+                                 dim=cid in kept)
+                if cid in kept:  # the expert hand: kept already (a strip over its foot)
+                    x, y, w, h = r
+                    c.fill(theme.GOLD, x + 3, y + h - 24, w - 6, 21, 6)
+                    c.text("Kept for your hand \u2713", x + w / 2, y + h - 13.5, 12,
+                           theme.INK, True, "center", max_w=w - 12)
             else:
                 fd.folklore_card_back(c, *r, col)
         if not hand:
@@ -409,6 +441,8 @@ class FolklorePanel(Node):
                 if ch.id.startswith("card:"):
                     fd.scoring_card_face(c, *r, sc.card(ch.data))
             return
+        if self._keeping():
+            return  # nothing is played before the game starts
         played = d["played"][seat]
         px, py, pw, _ = self._boxes()[1]
         c.text(f"Played, face up ({len(played)})", px, py - 6, 14, theme.INK, True,

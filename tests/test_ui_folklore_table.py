@@ -334,3 +334,30 @@ def test_priming_is_offered_by_pointing_and_by_a_prompt_button(app):
     app.step(1 / 60)
     app.step(1 / 60)
     assert fd(s.game)["primed"][seat] and fd(s.game)["slots"][seat] == slots - 1
+
+
+def test_the_expert_hand_is_chosen_from_six_readable_cards(app):
+    """R26.1.3 (expert variant): the 6 cards in two rows of 3 over the whole sheet (nothing is
+    played yet); a card kept is marked and no longer offered."""
+    s = Session.new([SeatSpec(True), SeatSpec(True)], 4, {"folklore_expert_hand": True},
+                    modules=("folklore",))
+    assert s.game.pending.kind == "folklore_keep"
+    seat = s.game.pending.seat
+    app.start_session(s)
+    app.step(1 / 60)
+    t = app.scene
+    if t.handoff.visible:
+        t.handoff.on_click(1, 1, 1)
+        app.step(1 / 60)
+    panel = t.folk_panel
+    assert panel.visible
+    hand = list(fd(s.game)["hand"][seat])
+    rects = panel._hand_rects(len(hand))
+    assert len(hand) == 6 and len({y for _, y, _, _ in rects}) == 2
+    assert all(y + h <= panel.h for _, y, _, h in rects) and min(w for *_, w, _ in rects) > 150
+    click(app, *centre(t.spots[f"card:{hand[0]}"][0]))
+    app.step(1 / 60)
+    app.step(1 / 60)
+    assert s.game.pending.kind == "folklore_keep" and s.game.pending.seat == seat
+    assert f"card:{hand[0]}" not in t.legal and f"card:{hand[1]}" in t.legal
+    assert "Kept for your hand \u2713" in drawn_texts(app)
