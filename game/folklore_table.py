@@ -95,13 +95,14 @@ def draw_board(c: Canvas, view: BoardView, s: GameState, colour: Any, shape: Any
             continue
         x, y = lay.bound
         R = lay.spec.bound_r
-        fd.doubler(c, x + R * 0.85, y - R * 0.85, 7)
+        fd.doubler(c, x + R * 0.85, y - R * 0.85, 8.5)
         if n > 1:
-            c.text(f"\u00d7{n}", x + R * 0.85 + 9, y - R * 0.85, 10, theme.INK, True, "midleft")
+            c.text(f"\u00d7{n}", x + R * 0.85 + 10, y - R * 0.85, 11, theme.INK, True,
+                   "midleft")
     for sp in db["pillars"]:
         if sp in g.pillar:
             px, py = g.pillar[sp]
-            fd.doubler(c, px + 7, py - 7, 6)
+            fd.doubler(c, px + 8, py - 8, 7)
 
 
 # --- the seats' rows ----------------------------------------------------------------------------
