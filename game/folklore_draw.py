@@ -382,7 +382,7 @@ def map_artifact(c: Canvas, x: float, y: float, r: float, colour: theme.Colour,
     """An Artifact on the map or in a Bound Energy Area: a token cut in its owner's seat shape
     and filled with the owner's colour (both tell whose it is, also to colour-blind eyes),
     edged in cream and dark ink so it stands out on any region, the standing stone on it."""
-    k = 0.8 if shape in ("triangle", "star") else 1.0  # the stone inside the narrow shapes
+    k = 0.62 if shape in ("triangle", "star") else 0.78  # the stone: the colour dominates
     dy = r * 0.18 if shape == "triangle" else 0.0
     stone = [(x_ * r * k, y_ * r * k + dy) for x_, y_ in (
         (-0.36, 0.5), (-0.42, -0.08), (-0.26, -0.48), (0.0, -0.6), (0.26, -0.48),
@@ -391,8 +391,8 @@ def map_artifact(c: Canvas, x: float, y: float, r: float, colour: theme.Colour,
     def draw(cc: Canvas) -> None:
         cc.shape(shape, (0, 0, 0), r * 0.1, r * 0.16, r * 1.05)
         cc.shape(shape, theme.darken(colour, 0.55), 0, 0, r * 1.05)
-        cc.shape(shape, theme.CREAM, 0, 0, r * 0.9)
-        cc.shape(shape, colour, 0, 0, r * 0.74)
+        cc.shape(shape, theme.CREAM, 0, 0, r * 0.93)
+        cc.shape(shape, colour, 0, 0, r * 0.8)
         cc.polygon(theme.CREAM, stone)
         cc.polygon(theme.darken(colour, 0.6), stone, max(0.8, r * 0.09))
 
