@@ -104,7 +104,7 @@ class DeviceView(Node):
                 open_ = k < len(p.bridge_loc) and p.bridge_loc[k] != "board"
                 self.add(Hotspot(f"power:{pw.id}", POWERS_X, 218 + k * 25, POWERS_W, 24,
                                  help.power(pw, open_)))
-        self.add(centred("info:channel", 690, 22, 14, help.channel(p.charged), z=7))
+        self.add(centred("info:channel", 690, 26, 18, help.channel(p.charged), z=7))
         if p.patron:
             self.add(Hotspot("info:patron", 548, 8, 90, 26, help.patron_token(p.patron, True),
                              z=7))
@@ -178,13 +178,14 @@ class DeviceView(Node):
             c.text("Secret loading: this device is hidden until play begins.", self.w / 2,
                    self.h / 2, 18, theme.INK, True, "center")
             return
-        c.icon("channel", 690, 22, 26 if p.charged else 20)
-        c.text("charged" if p.charged else "exhausted", 672, 22, 11, theme.INK_SOFT, False,
-               "midright")
+        c.icon("channel", 690, 18, 24 if p.charged else 18)
+        # under the marker: the patron token's name keeps the room to its left
+        c.text("charged" if p.charged else "exhausted", 688, 38, 10, theme.INK_SOFT, False,
+               "center", max_w=76)
         if p.patron:
             c.icon("patron", 560, 20, 22)
             c.text(r.names.get(p.patron, p.patron), 574, 20, 10, theme.INK_SOFT, False,
-                   "midleft", max_w=70)
+                   "midleft", max_w=96)
         # the device (its tiles are drawn per frame by draw_self)
         for i in range(len(p.device)):
             x = pos_x(i + 1)
@@ -442,7 +443,9 @@ class SeatsView(Node):
         c.text(f"{bridges}/3", 482, y + 58, 10, theme.INK, True, "midleft")
         if p.patron:
             c.icon("patron", 522, y + 58, 16)
-        draw_tracks(c, 560, y + 4, p, r.track_top, 120, compact=True)
+        folk = folklore_table.active(s)  # then the Folklore column takes the row's right end
+        draw_tracks(c, 560, y + 4, p, r.track_top,
+                    folklore_table.ROW_TRACKS_W if folk else 120, compact=True)
         c.text(f"bank {sum(p.shop)}", 600, y + 50, 10, theme.INK_SOFT, True, "midleft")
-        if folklore_table.active(s):
+        if folk:
             folklore_table.draw_row(c, t, seat, y, rh)

@@ -177,14 +177,18 @@ def option_rects(lay: CardLayout, x: float, y: float, w: float,
     return out
 
 
+UNAVAILABLE = (222, 214, 200)  # the wash over an option that cannot be chosen now
+
+
 def folklore_card(c: Canvas, x: float, y: float, w: float, h: float, card: FolkloreCard,
                   colour: theme.Colour, character_name: str = "",
                   used: Collection[str] = (), highlight: str = "",
-                  dim: bool = False) -> CardLayout:
+                  dim: bool = False, unavailable: Collection[str] = ()) -> CardLayout:
     """A Folklore Card face up at (x, y), w x h: the owner's colour band with the card's
     name and number, its flavour, and options A-D with their text. `used` labels are drawn
     faded (already performed from this card), `highlight` is the label being offered;
-    `dim` fades the whole card (a played card in front of its owner). Returns its layout."""
+    `dim` fades the whole card (a played card in front of its owner); `unavailable` labels
+    cannot be chosen now (greyed, their disc hollow). Returns its layout."""
     lay = card_layout(card, w, h, c.s)
     pad = _pad(w)
     face = theme.darken(PARCHMENT, 0.12) if dim else PARCHMENT
@@ -219,10 +223,13 @@ def folklore_card(c: Canvas, x: float, y: float, w: float, h: float, card: Folkl
     for opt, (bx, by, bw, bh) in zip(lay.options, option_rects(lay, x, y, w, c.s).values(),
                                      strict=True):
         faded = opt.label in used
+        off = opt.label in unavailable and not faded
         if opt.label == highlight:
             c.fill(theme.HILITE, bx, by, bw, bh, 6)
-        ink = theme.INK_SOFT if faded or dim else theme.INK
-        dcol = theme.darken(colour, 0.15) if not faded else theme.PANEL_EDGE
+        if off:
+            c.fill(UNAVAILABLE, bx, by, bw, bh, 6)
+        ink = theme.INK_SOFT if faded or dim or off else theme.INK
+        dcol = theme.darken(colour, 0.15) if not (faded or off) else theme.PANEL_EDGE
         top = by + _gap(lay, c.s) * 0.4
         block_h = max(len(opt.lines) * line, 2 * disc)
         cx, cy = x + pad + disc, top + min(block_h, 2 * disc) / 2
@@ -368,6 +375,28 @@ def artifact(c: Canvas, x: float, y: float, r: float, colour: theme.Colour, shap
         cc.shape(shape, colour, r * 0.7, r * 0.7, r * 0.28, theme.CREAM, max(0.8, r * 0.06))
 
     tokens.sprite(c, ("artifact", r, colour, shape, primed), x, y, r * 1.25 + 2, draw)
+
+
+def map_artifact(c: Canvas, x: float, y: float, r: float, colour: theme.Colour,
+                 shape: str) -> None:
+    """An Artifact on the map or in a Bound Energy Area: a token cut in its owner's seat shape
+    and filled with the owner's colour (both tell whose it is, also to colour-blind eyes),
+    edged in cream and dark ink so it stands out on any region, the standing stone on it."""
+    k = 0.62 if shape in ("triangle", "star") else 0.78  # the stone: the colour dominates
+    dy = r * 0.18 if shape == "triangle" else 0.0
+    stone = [(x_ * r * k, y_ * r * k + dy) for x_, y_ in (
+        (-0.36, 0.5), (-0.42, -0.08), (-0.26, -0.48), (0.0, -0.6), (0.26, -0.48),
+        (0.42, -0.08), (0.36, 0.5))]
+
+    def draw(cc: Canvas) -> None:
+        cc.shape(shape, (0, 0, 0), r * 0.1, r * 0.16, r * 1.05)
+        cc.shape(shape, theme.darken(colour, 0.55), 0, 0, r * 1.05)
+        cc.shape(shape, theme.CREAM, 0, 0, r * 0.93)
+        cc.shape(shape, colour, 0, 0, r * 0.8)
+        cc.polygon(theme.CREAM, stone)
+        cc.polygon(theme.darken(colour, 0.6), stone, max(0.8, r * 0.09))
+
+    tokens.sprite(c, ("map_artifact", r, colour, shape), x, y, r * 1.35 + 2, draw)
 
 
 def doubler(c: Canvas, x: float, y: float, r: float) -> None:

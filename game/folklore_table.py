@@ -32,7 +32,10 @@ if TYPE_CHECKING:
 CARD_KINDS = frozenset({"folklore_card", "folklore_option", "folklore_extra", "folklore_reply",
                         "folklore_keep", "gain_scoring_card"})
 PANEL = (BOARD_X + 6, BOARD_Y + 206, 836, 628)  # over the lower part of the map
+FOLDED_H = 44.0  # the sheet folded down to a strip at the map's foot (the map shows)
 EXT_W = 176.0
+SCORING_Y = 44 + EXT_W + 64  # the held Scoring Cards' title, under the extension's summary
+SUPPLY_TOP = 168.0  # the Scoring Card supply's top under the cards' box top, while one is taken
 
 
 def active(s: GameState) -> bool:
@@ -71,8 +74,8 @@ def draw_board(c: Canvas, view: BoardView, s: GameState, colour: Any, shape: Any
             if sp not in g.spaces:
                 continue
             x, y = g.xy(sp)
-            for k, seat in enumerate(seats):
-                fd.artifact(c, x - 9 + 13 * k, y + 9, 7.5, colour(seat), shape(seat))
+            for k, seat in enumerate(seats):  # at the space's foot, under the figures
+                fd.map_artifact(c, x + 9 + 21 * k, y + 11, 10.5, colour(seat), shape(seat))
         for reg, seats in d["bound"].items():
             lay = g.layout.get(reg)
             if lay is None:
@@ -80,8 +83,8 @@ def draw_board(c: Canvas, view: BoardView, s: GameState, colour: Any, shape: Any
             x, y = lay.bound
             R = lay.spec.bound_r
             for k, seat in enumerate(seats):
-                fd.artifact(c, x - R - 9 - 15 * (k % 2), y - 8 + 15 * (k // 2), 7,
-                            colour(seat), shape(seat))
+                fd.map_artifact(c, x - R - 11 - 20 * (k % 2), y - 10 + 20 * (k // 2), 9,
+                                colour(seat), shape(seat))
     db = s.ext.get(dbl.KEY)
     if db is None:
         return
@@ -92,27 +95,30 @@ def draw_board(c: Canvas, view: BoardView, s: GameState, colour: Any, shape: Any
             continue
         x, y = lay.bound
         R = lay.spec.bound_r
-        fd.doubler(c, x + R * 0.85, y - R * 0.85, 7)
+        fd.doubler(c, x + R * 0.85, y - R * 0.85, 8.5)
         if n > 1:
-            c.text(f"\u00d7{n}", x + R * 0.85 + 9, y - R * 0.85, 10, theme.INK, True, "midleft")
+            c.text(f"\u00d7{n}", x + R * 0.85 + 10, y - R * 0.85, 11, theme.INK, True,
+                   "midleft")
     for sp in db["pillars"]:
         if sp in g.pillar:
             px, py = g.pillar[sp]
-            fd.doubler(c, px + 7, py - 7, 6)
+            fd.doubler(c, px + 8, py - 8, 7)
 
 
 # --- the seats' rows ----------------------------------------------------------------------------
-ROW_X = 688.0  # the Folklore column at the right end of a seat's row
+ROW_X = 674.0  # the Folklore column at the right end of a seat's row (ROW_W wide)
+ROW_W = 56.0
+ROW_TRACKS_W = 108.0  # the row's Monument and Pillar tracks end before the column
 
 
 def row_hotspots(t: Any, seat: int, y: float, rh: float) -> list[Hotspot]:
     """The seats' row's primed slot (a target when priming) and its summary tooltip; `t` is
     the seats' view model (game.table.model.DeviceModel)."""
     who = t.session.name(seat)
-    out = [centred(f"artifact_slot:{seat}", ROW_X + 20, y + rh * 0.52, 9,
+    out = [centred(f"artifact_slot:{seat}", ROW_X + 10, _row_mid(y, rh), 9,
                    f"{who}'s primed Artifact slot: an Artifact primed instead of a recharge "
-                   "waits here to be placed after character movement", z=7)]
-    hs = Hotspot(f"info:{seat}:folklore", ROW_X, y + 2, 40, rh * 0.36, z=7)
+                   "waits here to be placed after character movement", z=8)]
+    hs = Hotspot(f"info:{seat}:folklore", ROW_X, y + 2, ROW_W, rh - 8, z=7)
     hs.tipfn = lambda: row_tip(t, seat)
     out.append(hs)
     return out
@@ -140,24 +146,29 @@ def row_key(s: GameState, seat: int) -> object:
             len(held["held"][seat]) if held else 0)
 
 
+def _row_mid(y: float, rh: float) -> float:
+    return y + rh * 0.5 - 2
+
+
 def draw_row(c: Canvas, t: Any, seat: int, y: float, rh: float) -> None:
-    """A seat's Folklore at a glance: card backs with the hand's count, the primed slot,
-    the Artifacts left in the slots and the Folklore Track position."""
+    """A seat's Folklore at a glance, in three lines inside the column (ROW_X, ROW_W): card
+    backs with the hand's count; the primed slot with the Folklore Track position; the
+    Artifacts left in the slots."""
     s = t.shown
     d = s.ext[NAME]
     col, shape = t.session.colour(seat), t.session.shape(seat)
     x = ROW_X
-    fd.folklore_card_back(c, x + 2, y + 4, 14, 20, col)
-    c.text(f"\u00d7{len(d['hand'][seat])}", x + 19, y + 14, 10, theme.INK, True, "midleft",
-           max_w=20)
-    cy = y + rh * 0.52
-    c.circle(theme.GOLD if d["primed"][seat] else theme.darken(fd.PARCHMENT, 0.3), x + 20, cy, 8)
+    fd.folklore_card_back(c, x + 3, y + 4, 14, 20, col)
+    c.text(f"\u00d7{len(d['hand'][seat])}", x + 21, y + 14, 10, theme.INK, True, "midleft",
+           max_w=ROW_W - 23)
+    cy = _row_mid(y, rh)
+    c.circle(theme.GOLD if d["primed"][seat] else theme.darken(fd.PARCHMENT, 0.3), x + 10, cy, 8)
     if d["primed"][seat]:
-        fd.artifact(c, x + 20, cy, 6.5, col, shape, primed=True)
+        fd.artifact(c, x + 10, cy, 6.5, col, shape, primed=True)
+    c.text(f"FT {d['track'][seat]}", x + 21, cy, 10, theme.INK, True, "midleft",
+           max_w=ROW_W - 23)
     for k in range(d["slots"][seat]):
-        fd.artifact(c, x + 6 + k * 14, cy + 17, 5, col, shape)
-    c.text(f"FT {d['track'][seat]}", x + 20, y + rh - 10, 10, theme.INK, True, "center",
-           max_w=40)
+        fd.artifact(c, x + 9 + k * 16, y + rh - 16, 5.5, col, shape)
 
 
 # --- the Folklore panel -------------------------------------------------------------------------
@@ -178,6 +189,11 @@ class FolklorePanel(Node):
         self.close = Button("Close \u2715", w - 104, 8, 94, 28, self.toggle, 13,
                             tip="Close the Folklore sheet (the Folklore button on the device "
                                 "opens it again)", z=3)
+        self.folded = False  # folded down to a strip so the map can be seen
+        self._folded_at = -1  # the decision (history length) it was folded on
+        self.fold = Button("See the map \u25be", w - 262, 8, 150, 28, self.toggle_fold, 13,
+                           tip="Fold the sheet down to see the map under it (Show the sheet "
+                               "brings the cards back)", z=3)
         self.rects: dict[str, tuple[float, float, float, float]] = {}
 
     # which cards, face up or down
@@ -187,7 +203,24 @@ class FolklorePanel(Node):
     def toggle(self) -> None:
         self.pinned = not self.visible
         self.visible = not self.visible
+        self._set_folded(False)
         self.table.hotspots.refresh()
+
+    def toggle_fold(self) -> None:
+        """Fold the sheet to a strip at the map's foot (the map shows), or open it again."""
+        self._set_folded(not self.folded)
+        self.table.hotspots.refresh()
+
+    def _set_folded(self, folded: bool) -> None:
+        x, y, w, h = PANEL
+        self.folded = folded
+        self._folded_at = len(self.table.game.history) if folded else -1
+        self.y, self.h = (y + h - FOLDED_H, FOLDED_H) if folded else (y, h)
+        self.fold.label = "Show the sheet \u25b4" if folded else "See the map \u25be"
+        self.fold.y = self.close.y = 8.0 if not folded else (FOLDED_H - 28) / 2
+        self.fold.tip = ("Open the Folklore sheet again: the cards and their options"
+                         if folded else "Fold the sheet down to see the map under it (Show "
+                         "the sheet brings the cards back)")
 
     def follow(self, seat: int) -> None:
         """Open with the decisions that need the cards; closed again after them unless the
@@ -199,6 +232,8 @@ class FolklorePanel(Node):
             self.visible = False
             return
         need = d is not None and t.session.is_human(d.seat) and d.kind in CARD_KINDS
+        if self.folded and self._folded_at != len(t.game.history):
+            self._set_folded(False)  # a new decision: the sheet opens again
         if need:
             self.visible = True
         elif not self.pinned:
@@ -208,15 +243,15 @@ class FolklorePanel(Node):
         """Rebuild the hotspots (cards, options, the primed slot) for what is drawn."""
         t = self.table
         s = t.shown
-        key = (self.visible, self.seat, self.face_up(self.seat), t.rev,
+        key = (self.visible, self.folded, self.seat, self.face_up(self.seat), t.rev,
                t.pending.kind if t.pending else "", len(t.game.history))
         if key == self._key:
             return
         self._key = key
         self.clear()
-        self.add(self.close)
+        self.add(self.close, self.fold)
         self.rects = {}
-        if not self.visible or not active(s) or self.seat >= s.n:
+        if not self.visible or not active(s) or self.seat >= s.n or self.folded:
             return
         for target, (x, y, w, h), tip, round_ in self._layout():
             self.rects[target] = (x, y, w, h)
@@ -238,7 +273,40 @@ class FolklorePanel(Node):
         bx, by, bw, _ = self._cards_box()
         if self._resolving():
             return (bx, by + 396, bw, self.h - by - 406), (bx, by, bw, 366)
+        if self._keeping():  # the expert hand: the 6 cards in two rows, nothing played yet
+            return (bx, by, bw, self.h - by - 12), (bx, self.h, bw, 0)
+        if self._picking():  # the Scoring Card supply takes the room under a small hand
+            return (bx, by, bw, SUPPLY_TOP - 40), (bx, by + SUPPLY_TOP, bw, 0)
         return (bx, by, bw, 300), (bx, by + 330, bw, self.h - by - 340)
+
+    def _keeping(self) -> bool:
+        """This seat keeps 3 of its 6 Folklore Cards now (the expert hand, R26.1.3)."""
+        d = self.table.pending
+        return d is not None and d.kind == "folklore_keep" and d.seat == self.seat
+
+    def _kept(self) -> frozenset[str]:
+        """The cards of the hand kept already while the expert hand is chosen."""
+        if not self._keeping():
+            return frozenset()
+        d = self.table.pending
+        assert d is not None
+        left = {ch.data for ch in d.choices}
+        return frozenset(self.table.shown.ext[NAME]["hand"][self.seat]) - left
+
+    def _hand_rects(self, n: int) -> list[tuple[float, float, float, float]]:
+        """The hand's cards: one row, or two rows of 3 while the expert hand is chosen."""
+        bx, by, bw, bh = self._boxes()[0]
+        if not self._keeping() or n <= 3:
+            return self._card_rects(n, bx, by, bw, bh)
+        top = (n + 1) // 2
+        row_h = (bh - 12) / 2
+        return (self._card_rects(top, bx, by, bw, row_h)
+                + self._card_rects(n - top, bx, by + row_h + 12, bw, row_h))
+
+    def _picking(self) -> bool:
+        """A Scoring Card is taken from the supply by this seat now."""
+        d = self.table.pending
+        return d is not None and d.kind == "gain_scoring_card" and d.seat == self.seat
 
     def _layout(self) -> list[tuple[str, tuple[float, float, float, float], str, bool]]:
         """(target, rect, tooltip, round) of everything pointable, the same places draw uses."""
@@ -256,10 +324,9 @@ class FolklorePanel(Node):
             out.append((f"info:folklore_track:{pos}", spots[f"folklore_track:{pos}"],
                         f"Folklore Track {pos}: {vp} VP at the end of the game", False))
         if self.face_up(seat):
-            bx, by, bw, bh = self._boxes()[0]
             cards = [card(t.rules, cid) for cid in d["hand"][seat]]
             for cid, cd, r in zip(d["hand"][seat], cards,
-                                  self._card_rects(len(cards), bx, by, bw, bh), strict=True):
+                                  self._hand_rects(len(cards)), strict=True):
                 out.append((f"card:{cid}", r, f"{cd.name}\n" + "\n".join(
                     f"{o.label}: {o.text}" for o in cd.options), False))
         for cid, r in zip(d["played"][seat], self._played_rects(len(d["played"][seat])),
@@ -272,7 +339,7 @@ class FolklorePanel(Node):
                             f"{cd.name}, option {o.label}: {o.text}", False))
         held = s.ext.get(sc.KEY)
         for k, cid in enumerate(held["held"][seat] if held else []):
-            r = (12 + k * (EXT_W / 2 + 4), 44 + EXT_W + 64, EXT_W / 2 - 4, 150)
+            r = (12 + k * (EXT_W / 2 + 4), SCORING_Y + 12, EXT_W / 2 - 4, 150)
             c_ = sc.card(cid) if self.face_up(seat) and cid and cid != sc.UNKNOWN else None
             out.append((f"info:scoring_card:{k}", r, f"Your Scoring Card {c_.name}: {c_.text}"
                         if c_ is not None else "A Scoring Card, face down until the end",
@@ -308,10 +375,10 @@ class FolklorePanel(Node):
     def _supply_rects(self, n: int) -> list[tuple[float, float, float, float]]:
         """The Scoring Card supply (while one is taken): small cards over the played row."""
         bx, by, bw, _ = self._cards_box()
-        cols = max(1, min(n, 6))
+        cols = max(1, min(n, 4))  # the 8 cards in two rows that end above the sheet's foot
         cw = (bw - 8 * (cols - 1)) / cols
-        ch = 132.0
-        return [(bx + (i % cols) * (cw + 8), by + 330 + (i // cols) * (ch + 8), cw, ch)
+        ch = min(200.0, (self.h - by - SUPPLY_TOP - 16) / max(1, -(-n // cols)) - 8)
+        return [(bx + (i % cols) * (cw + 8), by + SUPPLY_TOP + (i // cols) * (ch + 8), cw, ch)
                 for i in range(n)]
 
     def draw_self(self, c: Canvas) -> None:
@@ -326,6 +393,13 @@ class FolklorePanel(Node):
         c.fill(theme.PANEL, 0, 0, self.w, self.h, 14)
         c.fill(col, 0, 0, self.w, self.h, 14, 3)
         who = t.session.name(seat)
+        if self.folded:
+            pend = t.pending
+            what = (": choose in the prompt, or show the sheet" if pend is not None
+                    and pend.kind in CARD_KINDS and pend.seat == seat else "")
+            c.text(f"{who} \u2014 Folklore sheet folded{what}", 14, self.h / 2, 14,
+                   theme.INK, True, "midleft", max_w=self.fold.x - 24)
+            return
         c.text(f"{who} \u2014 Folklore", 14, 22, 18, theme.INK, True, "midleft",
                max_w=self._cards_box()[0] - 24)  # the cards' titles start there
         fd.board_extension(c, 12, 44, EXT_W, EXT_W, col, shape, d["track"][seat],
@@ -334,17 +408,26 @@ class FolklorePanel(Node):
         c.text_box(f"Folklore Track {d['track'][seat]}: {vp} VP. Artifacts: "
                    f"{d['slots'][seat]} in the slots"
                    f"{', 1 primed' if d['primed'][seat] else ''}.", 12, 44 + EXT_W + 6,
-                   EXT_W, 40, 12, theme.INK, False, "left")
-        self._draw_scoring(c, seat, 12, 44 + EXT_W + 52)
+                   EXT_W, 52, 12, theme.INK, False, "left")  # up to 3 lines
+        self._draw_scoring(c, seat, 12, SCORING_Y)
         bx, by, bw, bh = self._boxes()[0]
         hand = d["hand"][seat]
         up = self.face_up(seat)
         title = (f"Your hand ({len(hand)})" if up else
                  f"{who}'s hand: {len(hand)} secret card{'s' if len(hand) != 1 else ''}")
-        c.text(title, bx, by - 6, 14, theme.INK, True, "bottomleft", max_w=bw - 120)
-        for cid, r in zip(hand, self._card_rects(len(hand), bx, by, bw, bh), strict=True):
+        top_w = self.fold.x - 12 - bx  # a title on the top row keeps clear of the buttons
+        c.text(title, bx, by - 6, 14, theme.INK, True, "bottomleft",
+               max_w=top_w if by < self.fold.y + 40 else bw)
+        kept = self._kept()
+        for cid, r in zip(hand, self._hand_rects(len(hand)), strict=True):
             if up and cid:
-                fd.folklore_card(c, *r, card(t.rules, cid), col, _char_name(t, seat))
+                fd.folklore_card(c, *r, card(t.rules, cid), col, _char_name(t, seat),
+                                 dim=cid in kept)
+                if cid in kept:  # the expert hand: kept already (a strip over its foot)
+                    x, y, w, h = r
+                    c.fill(theme.GOLD, x + 3, y + h - 24, w - 6, 21, 6)
+                    c.text("Kept for your hand \u2713", x + w / 2, y + h - 13.5, 12,
+                           theme.INK, True, "center", max_w=w - 12)
             else:
                 fd.folklore_card_back(c, *r, col)
         if not hand:
@@ -352,24 +435,39 @@ class FolklorePanel(Node):
                    False, "center")
         pend = t.pending
         if pend is not None and pend.kind == "gain_scoring_card" and pend.seat == seat:
-            c.text("Scoring Cards you may take (face down)", bx, by + 324, 14, theme.INK, True,
+            c.text("Scoring Cards you may take (face down)", bx, by + SUPPLY_TOP - 6, 14,
+                   theme.INK, True,
                    "bottomleft", max_w=bw)
             for ch, r in zip(pend.choices, self._supply_rects(len(pend.choices)), strict=True):
                 if ch.id.startswith("card:"):
                     fd.scoring_card_face(c, *r, sc.card(ch.data))
             return
+        if self._keeping():
+            return  # nothing is played before the game starts
         played = d["played"][seat]
         px, py, pw, _ = self._boxes()[1]
         c.text(f"Played, face up ({len(played)})", px, py - 6, 14, theme.INK, True,
-               "bottomleft", max_w=pw)
+               "bottomleft", max_w=top_w if py < self.fold.y + 40 else pw)
         used = self._used()
+        offered = self._offered()
         for cid, r in zip(played, self._played_rects(len(played)), strict=False):
             cd = card(t.rules, cid)
+            off = () if offered is None else tuple(o.label for o in cd.options
+                                                   if o.id not in offered)
             fd.folklore_card(c, *r, cd, col, _char_name(t, seat),
-                             used=used.get(cid, ()))
+                             used=used.get(cid, ()), unavailable=off)
         if not played:
             c.text("No card played yet.", px + pw / 2, py + 60, 14, theme.INK_SOFT, False,
                    "center")
+
+    def _offered(self) -> frozenset[str] | None:
+        """While this seat chooses an option: the option ids it may choose (the others on its
+        played cards are drawn unavailable); None otherwise."""
+        if not self._resolving():
+            return None
+        d = self.table.pending
+        assert d is not None
+        return frozenset(ch.id[7:] for ch in d.choices if ch.id.startswith("option:"))
 
     def _used(self) -> dict[str, tuple[str, ...]]:
         """The options performed from the card being resolved now (drawn struck through)."""

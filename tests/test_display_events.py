@@ -91,13 +91,28 @@ def folklore_part(s: Any) -> dict[str, Any]:
     if "folklore" not in s.ext:  # before the module's setup
         return {}
     d = fdata(s)
-    return {k: copy.deepcopy(d[k]) for k in ("hand", "played", "slots", "primed", "map",
-                                             "bound", "track", "placed")}
+    out = {k: copy.deepcopy(d[k]) for k in ("hand", "played", "slots", "primed", "map",
+                                            "bound", "track", "placed")}
+    out["scoring_cards"] = copy.deepcopy(s.ext.get("scoring_cards"))  # held, and the supply
+    return out
+
+
+def keen(d: Any) -> str:
+    """Keen on Artifacts, then on the options that give a Scoring Card, then on the Folklore
+    Track ("" where none of these is offered)."""
+    for want in (lambda c: c.id.startswith("folklore:"),
+                 lambda c: c.id.startswith("option:") and "Scoring Card" in c.label,
+                 lambda c: c.id.startswith("option:") and "Move up" in c.label):
+        ids = [c.id for c in d.choices if want(c)]
+        if ids:
+            return str(ids[0])
+    return ""
 
 
 def test_folklore_module_events_walk_to_the_engine_state(monkeypatch):
-    """R26: priming, placing, playing, the track and binding Artifacts are module events;
-    each one shows its change itself (display.apply calls the event's `show`)."""
+    """R26: priming, placing, playing, the track and binding Artifacts are module events, and
+    so is taking a Scoring Card (R28.4); each one shows its change itself (display.apply
+    calls the event's `show`)."""
     snaps: list[tuple[dict[str, Any], dict[str, Any]]] = []
     orig = Ctx.emit
 
@@ -115,8 +130,7 @@ def test_folklore_module_events_walk_to_the_engine_state(monkeypatch):
             d = g.pending
             if d is None:
                 break
-            keen = [c.id for c in d.choices if c.id.startswith("folklore:")]
-            cid = keen[0] if keen else bots[d.seat].choose(None, d)  # keen on Artifacts
+            cid = keen(d) or bots[d.seat].choose(None, d)
             shown = g.state.clone()
             snaps.clear()
             events = g.choose(cid)
@@ -130,4 +144,4 @@ def test_folklore_module_events_walk_to_the_engine_state(monkeypatch):
                 assert not diff, f"after event {i} {e} of {cid!r}: differs in {diff}"
                 assert folklore_part(shown) == part, f"after event {i} {e} of {cid!r}"
     assert {"ArtifactPrimed", "ArtifactPlaced", "FolkloreCardPlayed",
-            "FolkloreTrackMoved"} <= kinds
+            "FolkloreTrackMoved", "ScoringCardGained"} <= kinds

@@ -9,12 +9,13 @@ from typing import Any
 
 import pytest
 
-from engine.aac import modules
+from engine.aac import log, modules
 from engine.aac.catalog.effects import effect_from_plain
 from engine.aac.core import Ctx, move_energy
 from engine.aac.counters import qualifies
 from engine.aac.definition import AAC
 from engine.aac.expansion import SHARED, doublers, scoring_cards, with_shared
+from engine.aac.expansion.events import ScoringCardGained
 from engine.aac.invariants import check
 from engine.aac.modules import ModuleDef
 from engine.aac.persist.validate import check_snapshot
@@ -284,6 +285,25 @@ def test_r28_4_gaining_limit_of_two_and_speed_cost(shared: ModuleDef) -> None:
     place({"effect": "gain_scoring_card", "cost_speed": 0}, g, 0)  # R28.4: 2 held
     assert g.pending.kind != "gain_scoring_card"
     assert AAC.invariants(g) == []
+
+
+def test_r30_1_scoring_card_gained_event_keeps_the_card_face_down(shared: ModuleDef) -> None:
+    """R28.4 / R30.1: taking a Scoring Card is its own event; its log line and floating word
+    name no card (it is face down to the other seats), and its `show` makes the very change
+    the rules made, so the table's shown copy follows it."""
+    g = game(2)
+    place({"effect": "gain_scoring_card", "cost_speed": 0}, g, 0)
+    cid = scoring_cards.catalog().cards[3].id
+    before = g.state.clone()
+    evs = g.choose(f"card:{cid}")
+    got = [e for e in evs if isinstance(e, ScoringCardGained)]
+    assert [(e.seat, e.card) for e in got] == [(0, cid)]
+    line = log.describe(got[0], g.rules, [p.character for p in g.state.players])
+    assert line.endswith("takes a Scoring Card face down (test card).") and cid not in line
+    assert all(cd.name not in line + ScoringCardGained.word
+               for cd in scoring_cards.catalog().cards)
+    got[0].show(before)
+    assert before.ext[scoring_cards.KEY] == g.state.ext[scoring_cards.KEY]
 
 
 def test_r30_2_replacement_values_and_r30_5_best_of_two_monument_cards(shared: ModuleDef

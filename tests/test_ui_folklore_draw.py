@@ -152,3 +152,22 @@ def test_the_guide_lists_the_folklore_pages_with_drawn_pictures():
                 x, y, w, h = co.rect
                 assert x >= 0 and y >= 0 and x + w <= pic.w + 1 and y + h <= pic.h + 1, \
                     (page.id, co.label)
+
+
+def test_an_artifact_on_the_map_shows_its_owner_colour_and_shape():
+    """An Artifact on the map at the table's scale (1280x720): cut in the owner's seat shape
+    (each shape a different outline) and mostly the owner's colour, large enough to read."""
+    scale = 0.838 * 0.8  # board units -> pixels at 1280x720
+    masks: dict[str, set[tuple[int, int]]] = {}
+    owner = (40, 90, 170)
+    for shape in ("circle", "square", "triangle", "diamond", "hexagon", "star"):
+        surf = pygame.Surface((60, 60), pygame.SRCALPHA)
+        fd.map_artifact(Canvas(surf, scale, 30, 30), 0, 0, 10.5, owner, shape)
+        solid = {(x, y) for x in range(60) for y in range(60) if surf.get_at((x, y)).a > 200}
+        xs = [x for x, _ in solid]
+        assert max(xs) - min(xs) >= 12, shape  # at least 12 pixels across
+        mine = sum(1 for p in solid if surf.get_at(p)[:3] == owner)
+        assert mine >= len(solid) * 0.25, shape  # the owner's colour, not the stone's
+        masks[shape] = solid
+    outlines = list(masks.values())
+    assert all(a != b for i, a in enumerate(outlines) for b in outlines[i + 1:])

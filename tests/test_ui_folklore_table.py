@@ -13,12 +13,16 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from engine.aac.expansion import scoring_cards as sc  # noqa: E402
 from engine.aac.folklore.state import card  # noqa: E402
+from game import folklore_draw, folklore_table  # noqa: E402
 from game.app import App  # noqa: E402
-from game.scenegraph import TextLog  # noqa: E402
+from game.scenegraph import Button, TextLog  # noqa: E402
+from game.scenes.results import ResultsScene  # noqa: E402
 from game.session import SeatSpec, Session  # noqa: E402
 from game.settings import Settings  # noqa: E402
 from tests.builder import choose  # noqa: E402
+from tests.layout_scan import scan  # noqa: E402
 from tests.test_folklore import CENTER, artifact_at, fd, folk_game, moving, set_hand  # noqa: E402
 from tests.test_ui_game import centre, click  # noqa: E402
 
@@ -178,3 +182,182 @@ def test_r26_8_pointing_at_an_option_that_cannot_be_chosen_says_why(app):
     click(app, *centre(t.spots["folklore_option:rusne_5_a"][0]))
     app.step(1 / 60)
     assert "performed already" in t.message
+
+
+def option_button(app: App, start: str) -> Button | None:
+    """The prompt's visible button whose label starts with `start`."""
+    return next((b for b in app.scene.prompt.walk() if isinstance(b, Button) and b.visible
+                 and b.label.startswith(start)), None)
+
+
+def to_options(app: App) -> Session:
+    """The contested card of `contested` played: Rusnė (a person) chooses its options."""
+    s = contested(app, (False, True))
+    t = app.scene
+    choose(s.game, "folklore:place")
+    t._settle()
+    click(app, *centre(t.spots["card:rusne_5"][0]))
+    app.step(1 / 60)
+    app.step(1 / 60)
+    assert s.game.pending.kind == "folklore_option"
+    return s
+
+
+def test_the_sheet_folds_down_to_show_the_map_and_opens_again(app):
+    """While options are chosen the sheet covers the map's middle: "See the map" folds it to
+    a strip at the map's foot (the options then wait in the prompt's buttons), "Show the
+    sheet" brings the cards back; the next decision opens it again by itself."""
+    s = to_options(app)
+    t = app.scene
+    panel = t.folk_panel
+    full_h = panel.h
+    click(app, *centre(panel.fold))
+    app.step(1 / 60)
+    assert panel.folded and panel.visible and panel.h < full_h / 5
+    assert not any(k.startswith("folklore_option:") for k in t.spots)  # no card under it
+    assert any("Folklore sheet folded" in x for x in drawn_texts(app))
+    assert option_button(app, "Option A") is not None  # chosen from the prompt instead
+    assert scan(app) == []
+    click(app, *centre(panel.fold))  # "Show the sheet"
+    app.step(1 / 60)
+    assert not panel.folded and panel.h == full_h
+    assert "folklore_option:rusne_5_a" in t.spots
+    click(app, *centre(panel.fold))
+    app.step(1 / 60)
+    assert panel.folded
+    button = option_button(app, "Option A")
+    assert button is not None
+    click(app, *centre(button))
+    app.step(1 / 60)
+    app.step(1 / 60)
+    assert fd(s.game)["track"][1] == 1 and s.game.pending.kind == "folklore_option"
+    assert not panel.folded and "folklore_option:rusne_5_b" in t.spots  # open again
+
+
+def test_an_option_that_cannot_be_chosen_looks_unavailable_on_the_card(app, monkeypatch):
+    """R26.3.3 / R26.8: on the played cards only the offered options look choosable; a
+    performed one is struck through, the others (another card's, an unpayable cost) greyed."""
+    drawn: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+    orig = folklore_draw.folklore_card
+
+    def spy(c, x, y, w, h, cd, *a, used=(), unavailable=(), **kw):
+        drawn[cd.id] = (tuple(used), tuple(unavailable))
+        return orig(c, x, y, w, h, cd, *a, used=used, unavailable=unavailable, **kw)
+
+    monkeypatch.setattr(folklore_draw, "folklore_card", spy)
+    s = to_options(app)
+    offered = {c.id[7:] for c in s.game.pending.choices if c.id.startswith("option:")}
+    app.render()
+    cd = card(s.game.rules, "rusne_5")
+    used, off = drawn["rusne_5"]
+    assert used == ()
+    assert set(off) == {o.label for o in cd.options if o.id not in offered}
+    assert off  # Riverlight's Scoring Card option costs a step down: the track is at 0
+    click(app, *centre(app.scene.spots["folklore_option:rusne_5_a"][0]))
+    app.step(1 / 60)
+    app.step(1 / 60)
+    app.render()
+    used, off = drawn["rusne_5"]
+    assert used == ("A",) and "A" in off  # struck through (drawn as used, not greyed)
+
+
+def test_five_seat_folklore_rows_and_the_scoring_card_pick_fit(app):
+    """Five seats at 1280x720: every text of the seats' Folklore column and of the Scoring
+    Cards offered fits its box; the 8 cards of the supply end above the sheet's foot."""
+    s = Session.new([SeatSpec(True) for _ in range(5)], 3, modules=("folklore",))
+    rng = random.Random(3)
+    while s.game.pending is not None and s.game.pending.kind != "gain_scoring_card":
+        s.apply(rng.choice(s.game.pending.choices).id)
+    assert s.game.pending is not None
+    app.start_session(s)
+    for _ in range(3):
+        app.step(1 / 60)
+    t = app.scene
+    if t.handoff.visible:
+        t.handoff.on_click(1, 1, 1)
+        app.step(1 / 60)
+    problems = scan(app)
+    assert [p for p in problems if not p.startswith("FolklorePanel")] == []  # the rows fit
+    cut = [p.split("'")[1].rstrip("\u2026") for p in problems]  # the small hand's cards
+    faces = [f"{c.name} {c.text}" for c in sc.catalog().cards]  # are compact by design,
+    assert not [f for f in cut if any(f in face for face in faces)]  # the supply is whole
+    panel = t.folk_panel
+    rects = panel._supply_rects(len(sc.catalog().cards))
+    assert all(y + h <= panel.h - 8 for _, y, _, h in rects)
+    assert t.seats.w >= folklore_table.ROW_X + folklore_table.ROW_W
+
+
+def test_five_seat_results_tiebreak_line_keeps_clear_of_the_figures(app):
+    """The results of a 5-seat Folklore game (narrow columns): the tiebreak row's label
+    ends clearly before the first seat's figures, and every text fits its box."""
+    s = Session.new([SeatSpec(True) for _ in range(5)], 1, modules=("folklore",))
+    rng = random.Random(1)
+    while s.game.pending is not None:
+        s.apply(rng.choice(s.game.pending.choices).id)
+    assert s.game.state.over
+    app.push(ResultsScene(app, s))
+    app.step(1 / 60)
+    assert scan(app) == []
+    TextLog.records = []
+    try:
+        app.render()
+        recs = list(TextLog.records)
+    finally:
+        TextLog.records = None
+    label = next(r for r in recs if r.text.startswith("Tiebreak"))
+    figures = [r for r in recs if " / " in r.text and r is not label
+               and abs(r.rect.centery - label.rect.centery) < 4]
+    assert len(figures) == 5
+    assert label.rect.right + 8 <= min(r.rect.left for r in figures)  # a gap between them
+
+
+def test_priming_is_offered_by_pointing_and_by_a_prompt_button(app):
+    """R26.2.1: a recharge may instead prime an Artifact. The primed slot in the seat's row
+    lights up, and the prompt also has the button "Prime an Artifact instead" (the slot is
+    small); pressing it primes (the Artifact leaves the slots)."""
+    s = Session.new([SeatSpec(True), SeatSpec(True)], 2, modules=("folklore",))
+    rng = random.Random(2)
+    while not any(c.id == "folklore:prime" for c in s.game.pending.choices):
+        s.apply(rng.choice(s.game.pending.choices).id)
+    seat = s.game.pending.seat
+    app.start_session(s)
+    app.step(1 / 60)
+    t = app.scene
+    if t.handoff.visible:
+        t.handoff.on_click(1, 1, 1)
+        app.step(1 / 60)
+    assert f"artifact_slot:{seat}" in t.legal
+    button = option_button(app, "Prime an Artifact instead")
+    assert button is not None
+    slots = fd(s.game)["slots"][seat]
+    click(app, *centre(button))
+    app.step(1 / 60)
+    app.step(1 / 60)
+    assert fd(s.game)["primed"][seat] and fd(s.game)["slots"][seat] == slots - 1
+
+
+def test_the_expert_hand_is_chosen_from_six_readable_cards(app):
+    """R26.1.3 (expert variant): the 6 cards in two rows of 3 over the whole sheet (nothing is
+    played yet); a card kept is marked and no longer offered."""
+    s = Session.new([SeatSpec(True), SeatSpec(True)], 4, {"folklore_expert_hand": True},
+                    modules=("folklore",))
+    assert s.game.pending.kind == "folklore_keep"
+    seat = s.game.pending.seat
+    app.start_session(s)
+    app.step(1 / 60)
+    t = app.scene
+    if t.handoff.visible:
+        t.handoff.on_click(1, 1, 1)
+        app.step(1 / 60)
+    panel = t.folk_panel
+    assert panel.visible
+    hand = list(fd(s.game)["hand"][seat])
+    rects = panel._hand_rects(len(hand))
+    assert len(hand) == 6 and len({y for _, y, _, _ in rects}) == 2
+    assert all(y + h <= panel.h for _, y, _, h in rects) and min(w for *_, w, _ in rects) > 150
+    click(app, *centre(t.spots[f"card:{hand[0]}"][0]))
+    app.step(1 / 60)
+    app.step(1 / 60)
+    assert s.game.pending.kind == "folklore_keep" and s.game.pending.seat == seat
+    assert f"card:{hand[0]}" not in t.legal and f"card:{hand[1]}" in t.legal
+    assert "Kept for your hand \u2713" in drawn_texts(app)

@@ -127,8 +127,11 @@ class ResultsScene(Scene):
                 c.text(text, x, y, 20 if bold else 16, theme.INK, bold, "center",
                        max_w=col_w - 8)
         y = y0 + 108 + len(rows) * step - 8
-        c.text("Tiebreak: bound energy / Tile Pool energy", x0, y, 12, theme.INK_SOFT, False,
-               "midleft", max_w=label_w + col_w - 8)
+        room = label_w + col_w / 2 - 28  # ends before the first seat's figures
+        words = "Tiebreak: bound energy / Tile Pool energy"
+        if theme.font(max(1, round(12 * c.s))).size(words)[0] > room * c.s:
+            words = "Tiebreak: bound / Tile Pool"  # 4-5 seats: narrower columns
+        c.text(words, x0, y, 12, theme.INK_SOFT, False, "midleft", max_w=room)
         for j, b in enumerate(self.scores):
             x = x0 + label_w + j * col_w + col_w / 2
             c.text(f"{b.bound_total} / {b.pool_total}", x, y, 13, theme.INK_SOFT, False,

@@ -41,6 +41,10 @@ def _inside(node: Node | None, root: Node) -> bool:
     return False
 
 
+# yes-or-no questions of the Folklore module answered by pointing AND by a prompt button
+# (the primed slot in a seat's row is small; the figure's space may be under the sheet)
+ALSO_BUTTONS = frozenset({"folklore:prime", "folklore:place"})
+
 class HotspotIndex:
     def __init__(self, t: TableScene) -> None:
         self.t = t
@@ -69,7 +73,7 @@ class HotspotIndex:
                 hit = [t for t in self.targets_of(ch) if t in self.spots]
                 for t in hit:
                     self.legal.setdefault(t, []).append(ch)
-                if not hit:
+                if not hit or ch.id in ALSO_BUTTONS:
                     buttons.append(ch)
         self._set_prompt(d, buttons)
 

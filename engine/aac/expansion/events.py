@@ -1,5 +1,5 @@
-"""Events of the parts the expansion modules share (Doublers). Like the modules' own events
-they are not base events (engine.aac.events.AacEvent): each says its log line
+"""Events of the parts the expansion modules share (Doublers, Scoring Cards). Like the
+modules' own events they are not base events (engine.aac.events.AacEvent): each says its log line
 (`log_line(rules, who)`, in names), gives the table its floating `word`, and `show(state)`
 makes its change to the shared data, the very change the rules make (`move_doubler`), so the
 table's shown copy of the state follows the engine event by event (engine.aac.display)."""
@@ -16,6 +16,7 @@ from engine.aac.state import GameState
 from engine.kernel.events import Event
 
 KEY = "doublers"
+SCORING_KEY = "scoring_cards"  # engine.aac.expansion.scoring_cards.KEY
 Who = Callable[[int], str]
 
 
@@ -78,3 +79,30 @@ class DoublerMoved(Event):
                     f"{_place(r, self.src)} goes back to the supply.")
         return (f"{who(self.seat)}'s Doubler Token moves with the {energy} to "
                 f"{_place(r, self.dst)}.")
+
+
+def take_scoring_card(s: GameState, seat: int, cid: str) -> None:
+    """The seat takes Scoring Card `cid` from the supply, face down (R28.4)."""
+    d: dict[str, Any] = s.ext[SCORING_KEY]
+    d["supply"].remove(cid)
+    d["held"][seat].append(cid)
+
+
+@dataclass(slots=True)
+class ScoringCardGained(Event):
+    """A Scoring Card taken from the supply face down (R28.4, R30.1). `card` is for the
+    table's shown copy only: the log line and the floating word never name it (to every
+    other seat it is a face-down card until final scoring)."""
+
+    seat: int
+    card: str
+    source: str = ""  # what gave it (a Folklore Card's name), for the log
+
+    word: ClassVar[str] = "Scoring Card"
+
+    def show(self, s: GameState) -> None:
+        take_scoring_card(s, self.seat, self.card)
+
+    def log_line(self, r: Rules, who: Who) -> str:
+        by = f" ({self.source})" if self.source else ""
+        return f"{who(self.seat)} takes a Scoring Card face down{by}."

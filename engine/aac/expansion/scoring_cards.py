@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from itertools import permutations
 from typing import Any
 
-from engine.aac import events as ev
 from engine.aac import triggers
 from engine.aac.catalog.effects import GainScoringCardEffect
 from engine.aac.catalog.expansion.scoring_cards import (
@@ -34,6 +33,7 @@ from engine.aac.catalog.scoring import CardValues, LinearValues, TableValues
 from engine.aac.core import Ctx, decision, shop_value
 from engine.aac.counters import area_count, bound_counts, counter_value, pillar_count
 from engine.aac.data import rules
+from engine.aac.expansion.events import SCORING_KEY, ScoringCardGained, take_scoring_card
 from engine.aac.rules.effects import Use, effect
 from engine.aac.scoring import MULTIPLIER_COUNTER, bridge_vp, reserve_vp
 from engine.aac.state import GameState
@@ -43,7 +43,7 @@ from engine.kernel.frames import Frame
 from engine.kernel.hidden import HiddenPart
 from engine.kernel.rng import Rng, seed_state
 
-KEY = "scoring_cards"
+KEY = SCORING_KEY
 UNKNOWN = "?"  # a face-down card in a view that may not see it
 CATEGORY = ScoreCategory("scoring_cards", "Scoring Cards", "Scoring Cards")
 
@@ -90,12 +90,9 @@ class ScoringCardFrame(Frame, kind="gain_scoring_card"):
 
     def apply(self, ctx: Ctx, c: Choice) -> None:
         ctx.pop()
-        d = ctx.s.ext[KEY]
-        d["supply"].remove(c.data)
-        d["held"][self.seat].append(c.data)
-        # the log names no card: it is face down (R30.1)
-        ctx.emit(ev.PowerUsed(self.seat, self.source or "Scoring Card",
-                              "takes a Scoring Card face down"))
+        take_scoring_card(ctx.s, self.seat, c.data)
+        # its log line names no card: it is face down (R30.1)
+        ctx.emit(ScoringCardGained(self.seat, c.data, self.source))
 
 
 def can_gain(ctx: Ctx, seat: int) -> bool:
