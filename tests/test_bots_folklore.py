@@ -89,9 +89,11 @@ def test_a_primed_artifact_near_an_open_region_is_worth_more() -> None:
     stand(g, RUSNE, CENTER)
     in_open = values(g)[RUSNE]
     assert base < at_start < in_open
-    # every prospect weighs less than a play made: placing is worth it (weights sum below 1)
+    # every prospect weighs less than a play made: placing is worth it (weights sum below 1,
+    # a placement within reach below a card being resolved)
     for w in (SIMPLE_WEIGHTS, STRONG_WEIGHTS):
         assert w["folk_play"] + w["folk_primed"] + w["folk_spot"] < 1.0
+        assert w["folk_play"] + w["folk_primed"] < w["folk_reach"] < folk_eval.RESOLVING
 
 
 def test_r29_3_1_a_doubler_counts_2_bound_energy_in_the_evaluation() -> None:
