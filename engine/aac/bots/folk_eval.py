@@ -23,6 +23,15 @@ Cards R30); engine.aac.bots.evaluate adds them when a game has those parts.
   steps from the figure to the nearest space where that Artifact may go (`open_distance`).
   These weights sum below 1, so a play made is worth more than one in prospect; as the
   other potentials do, they fade as the end nears.
+  With "folk_action" the primed play is valued instead by the Movement actions still needed
+  to place it (R6.5.4: 2 character steps each, `STRIDE`): "folk_reach" less "folk_action" per
+  action, at least one unless the seat is moving now with the steps left to get there
+  (`in_reach`, R26.3.6); steps are counted keeping the figure's facing with "folk_facing"
+  (R12.2: never back the way it came; R12.5: a Bridge Gap turns it), up to "folk_far".
+  "folk_contest" x the option floor x nearness: an opponent's Artifact in an open region to
+  place on (R26.3.3: two options). "folk_recharge" more for the next play while none is
+  primed and a Reserve pair is one energy from its refresh (R17.3: a recharge, which may
+  prime one, R26.2.1). Each term is 0 without its weight (the first evaluation's behaviour).
 """
 
 from __future__ import annotations
@@ -148,10 +157,10 @@ def folklore_potential(s: GameState, r: Rules, d: dict[str, Any], seat: int,
         if i == 0 and primed:
             weight += w.get("folk_primed", 0.0)
             spot, contest = w.get("folk_spot", 0.0), w.get("folk_contest", 0.0)
-            if spot or contest:
+            act = w.get("folk_action", 0.0)
+            if spot or contest or act:
                 far = int(w.get("folk_far", FAR))
                 near, rival = open_distances(s, r, d, seat, far, w.get("folk_facing", 0.0) > 0)
-                act = w.get("folk_action", 0.0)
                 if act:  # by the movement activations still needed to place it
                     reach = w.get("folk_reach", 0.0)
                     need = 0 if in_reach(s, d, seat, near) else max(1, -(-near // STRIDE))
