@@ -41,7 +41,7 @@ BEFORE_SIMPLE = {"folk_play": 0.4, "folk_primed": 0.2, "folk_spot": 0.2,
 BEFORE_STRONG = {"folk_play": 0.25, "folk_primed": 0.05, "folk_spot": 0.6,
                  "folk_option_floor": 0.5}
 NEW_TERMS = {"folk_contest": 0.0, "folk_recharge": 0.0, "folk_far": 4.0, "folk_action": 0.0,
-             "folk_reach": 0.0}
+             "folk_reach": 0.0, "folk_facing": 0.0}
 
 
 def weights(profile: str, strong: bool, sets: dict[str, float]) -> dict[str, float]:
@@ -49,8 +49,10 @@ def weights(profile: str, strong: bool, sets: dict[str, float]) -> dict[str, flo
     if profile == "before":
         w.update(BEFORE_STRONG if strong else BEFORE_SIMPLE)
         w.update(NEW_TERMS)
-    else:
-        w.update(sets)
+    else:  # NAME=V: the normal / hard weights; easy.NAME=V: the easy bot's
+        for k, v in sets.items():
+            if k.startswith("easy.") != strong:
+                w[k.removeprefix("easy.")] = v
     return w
 
 
@@ -121,7 +123,8 @@ def main() -> int:
     ap.add_argument("--levels", default="hard,normal,easy")
     ap.add_argument("--profiles", default="before,after")
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                    help="change a weight of the 'after' profile (repeatable)")
+                    help="change a weight of the 'after' profile, normal and hard "
+                         "(easy.NAME=VALUE: the easy bot's); repeatable")
     a = ap.parse_args()
     sets = {k: float(v) for k, v in (x.split("=", 1) for x in a.set)}
     profiles = a.profiles.split(",")
