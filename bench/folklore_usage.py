@@ -2,7 +2,7 @@
 
 Seeded 2-player games with the Folklore module: each level plays --games games against the easy
 bot (seat order alternating). Per level, over its own seat: Folklore Cards played, Artifacts
-placed, final Folklore Track position, Folklore Track VP, Doublers placed, Scoring Cards held,
+placed (and of those, on an opponent's Artifact), final Folklore Track position, Folklore Track VP, Doublers placed, Scoring Cards held,
 mean score, the win rate against easy and the p99 decision time.
 
 Profiles run side by side on the same seeds: "after" is the bots as they are (the weights of
@@ -30,6 +30,7 @@ from engine.aac.bots.greedy import GreedyBot  # noqa: E402
 from engine.aac.bots.planner import HARD, NORMAL, Params, PlannerBot  # noqa: E402
 from engine.aac.config import GameConfig  # noqa: E402
 from engine.aac.expansion.events import DoublerMoved  # noqa: E402
+from engine.aac.folklore.events import ArtifactPlaced  # noqa: E402
 from engine.aac.folklore.state import artifacts_out  # noqa: E402
 from engine.aac.game import Game, new_game  # noqa: E402
 from engine.aac.simulate import game_seed  # noqa: E402
@@ -70,7 +71,8 @@ def make(level: str, profile: str, seed: int, sets: dict[str, float]) -> Bot:
 
 
 Task = tuple[str, str, int, int, dict[str, float]]  # profile, level, game, seed, --set
-STATS = ("cards", "artifacts", "track", "folk_vp", "doublers", "scoring_cards", "score")
+STATS = ("cards", "artifacts", "contested", "track", "folk_vp", "doublers", "scoring_cards",
+         "score")
 
 
 def play(task: Task) -> dict[str, Any]:
@@ -81,7 +83,7 @@ def play(task: Task) -> dict[str, Any]:
     bots = [make(level if k == me else "easy", profile, gseed * 7 + 101 * k + 13, sets)
             for k in range(2)]
     times: list[float] = []
-    doublers = 0
+    doublers = contested = 0
     steps = 0
     while not g.is_over and steps < 20_000:
         d = g.pending
@@ -93,6 +95,8 @@ def play(task: Task) -> dict[str, Any]:
         for e in g.choose(cid):
             if isinstance(e, DoublerMoved) and e.seat == me and not e.src:
                 doublers += 1
+            elif isinstance(e, ArtifactPlaced) and e.seat == me and e.on_seat >= 0:
+                contested += 1  # on an opponent's Artifact (R26.3.3)
         steps += 1
     s = g.state
     f = s.ext["folklore"]
@@ -101,7 +105,7 @@ def play(task: Task) -> dict[str, Any]:
     return {
         "profile": profile, "level": level, "over": g.is_over,
         "win": (1.0 / len(g.ranking()[0])) if me in g.ranking()[0] else 0.0,
-        "cards": len(f["played"][me]), "artifacts": artifacts_out(f, me),
+        "cards": len(f["played"][me]), "artifacts": artifacts_out(f, me), "contested": contested,
         "track": f["track"][me], "folk_vp": dict(sc.parts).get("folklore", 0),
         "doublers": doublers, "scoring_cards": len(held), "score": sc.total,
         "times": times,
@@ -136,7 +140,8 @@ def main() -> int:
         res = list(pool.imap_unordered(play, tasks))
     print(f"Folklore usage: {a.games} two-player games per row against easy, seed {a.seed} "
           f"({time.perf_counter() - t0:.0f} s)")
-    head = (f"{'level':<8}{'profile':<8}{'cards':>7}{'artif.':>8}{'track':>7}{'fVP':>6}"
+    head = (f"{'level':<8}{'profile':<8}{'cards':>7}{'artif.':>8}{'on opp':>8}{'track':>7}"
+            f"{'fVP':>6}"
             f"{'doubl.':>8}{'sc.c.':>7}{'score':>7}{'win%':>6}{'p99 s':>7}")
     print(head)
     for lv in levels:
@@ -148,7 +153,7 @@ def main() -> int:
             t = p99([x for r in rs for x in r["times"]])
             unfinished = sum(1 for r in rs if not r["over"])
             print(f"{lv:<8}{pr:<8}{mean['cards']:>7.2f}{mean['artifacts']:>8.2f}"
-                  f"{mean['track']:>7.2f}{mean['folk_vp']:>6.1f}{mean['doublers']:>8.2f}"
+                  f"{mean['contested']:>8.2f}{mean['track']:>7.2f}{mean['folk_vp']:>6.1f}{mean['doublers']:>8.2f}"
                   f"{mean['scoring_cards']:>7.2f}{mean['score']:>7.1f}{win:>6.0f}{t:>7.2f}"
                   + (f"  ({unfinished} unfinished)" if unfinished else ""))
     return 0
