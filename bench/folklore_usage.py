@@ -2,8 +2,9 @@
 
 Seeded 2-player games with the Folklore module: each level plays --games games against the easy
 bot (seat order alternating). Per level, over its own seat: Folklore Cards played, Artifacts
-placed (and of those, on an opponent's Artifact), final Folklore Track position, Folklore Track VP, Doublers placed, Scoring Cards held,
-mean score, the win rate against easy and the p99 decision time.
+placed (and of those, on an opponent's Artifact), final Folklore Track position, Folklore Track
+VP, Doublers placed, Scoring Cards held, mean score, the win rate against easy and the p99
+decision time.
 
 Profiles run side by side on the same seeds: "after" is the bots as they are (the weights of
 engine/aac/bots/evaluate.py), "before" the weights of the first Folklore evaluation with the
