@@ -11,12 +11,16 @@ import pytest
 
 from engine.aac.bots import folk_eval, make_bot
 from engine.aac.bots.determinize import game_from_view
-from engine.aac.bots.evaluate import SIMPLE_WEIGHTS, STRONG_WEIGHTS, seat_values
+from engine.aac.bots.evaluate import SIMPLE_WEIGHTS, STRONG_WEIGHTS, evaluate, seat_values
+from engine.aac.bots.greedy import GreedyBot
+from engine.aac.bots.planner import PlannerBot
 from engine.aac.definition import AAC
 from engine.aac.expansion import scoring_cards
 from engine.aac.folklore.rules import CardFrame, PlaceOfferFrame
 from engine.aac.folklore.state import NAME, TRACK_VP, card, deck
 from engine.aac.game import Game
+from engine.aac.rules.movement import MoveFrame
+from engine.aac.rules.reserve import RechargeChoiceFrame
 from tests.builder import ctx, push_frame
 from tests.test_folklore import (
     CENTER,
@@ -89,9 +93,98 @@ def test_a_primed_artifact_near_an_open_region_is_worth_more() -> None:
     stand(g, RUSNE, CENTER)
     in_open = values(g)[RUSNE]
     assert base < at_start < in_open
-    # every prospect weighs less than a play made: placing is worth it (weights sum below 1)
+    # every prospect weighs less than a play made: placing is worth it (weights sum below 1,
+    # a placement within reach below a card being resolved)
     for w in (SIMPLE_WEIGHTS, STRONG_WEIGHTS):
         assert w["folk_play"] + w["folk_primed"] + w["folk_spot"] < 1.0
+        assert w["folk_play"] + w["folk_primed"] < w["folk_reach"] < folk_eval.RESOLVING
+
+
+OUT_CW = "sp_southeast_out_cw"  # next to Rusnė's start space and to a Player Bridge space
+BRIDGE = "br_fixed_southeast_southwest"
+
+
+def facing(g: Game, seat: int, space: str, behind: str) -> None:
+    p = g.state.players[seat]
+    p.figure, p.behind = space, behind
+
+
+def test_r12_2_steps_to_an_open_region_keep_the_figures_facing() -> None:
+    """Two steps away over the bridge, but the figure faces away from it and never turns
+    around by itself (R12.2): the walk with its facing is longer, and with a Movement action
+    carrying 2 steps (R6.5.4) that is one placement further off."""
+    g = folk_game()
+    s, r, d = g.state, g.rules, fd(g)
+    primed(g, RUSNE)
+    facing(g, RUSNE, OUT_CW, "sp_southeast_start")
+    assert folk_eval.open_distances(s, r, d, RUSNE, 8, True) == (2, 8)
+    ahead = values(g)[RUSNE]
+    facing(g, RUSNE, OUT_CW, BRIDGE)
+    assert folk_eval.open_distances(s, r, d, RUSNE, 8, False) == (2, 8)
+    assert folk_eval.open_distances(s, r, d, RUSNE, 8, True) == (4, 8)
+    assert values(g)[RUSNE] < ahead
+
+
+def test_r26_3_6_a_placement_within_the_current_movement_is_worth_more() -> None:
+    """Primed, 2 steps from an open region: with 2 character points left in this movement
+    the placement is in reach (R26.3.6); with 1 it still needs another Movement action."""
+    g = folk_game()
+    primed(g, RUSNE)
+    facing(g, RUSNE, OUT_CW, "sp_southeast_start")
+    still = values(g)[RUSNE]
+    short = copy.deepcopy(g)
+    push_frame(short, MoveFrame.make(ctx(short), RUSNE, char=1, source="Movement"))
+    push_frame(g, MoveFrame.make(ctx(g), RUSNE, char=2, source="Movement"))
+    assert values(short)[RUSNE] == pytest.approx(still)
+    assert values(g)[RUSNE] > still
+
+
+def test_r26_3_3_an_opponents_artifact_in_reach_is_worth_the_second_option() -> None:
+    g = folk_game()
+    primed(g, RUSNE)
+    stand(g, RUSNE, CENTER)
+    alone = values(g)[RUSNE]
+    artifact_at(g, FREYITH, CENTER, "freyith_1")
+    assert values(g)[RUSNE] > alone
+    assert values(g, {**W, "folk_contest": 0.0})[RUSNE] == pytest.approx(alone)
+
+
+def test_r17_3_a_pair_one_energy_from_its_refresh_counts_while_no_artifact_is_primed() -> None:
+    """A Reserve row one energy from empty recharges when freed (R17.3), and a recharge may
+    prime an Artifact (R26.2.1): worth more while none is primed."""
+    g = folk_game()
+    p = g.state.players[RUSNE]
+    t = next(k for k, x in enumerate(p.reserve) if x == 2)
+    off = {**W, "folk_recharge": 0.0}
+    full, full_off = values(g)[RUSNE], values(g, off)[RUSNE]
+    p.reserve[t] = 1
+    assert values(g)[RUSNE] - full > values(g, off)[RUSNE] - full_off
+    primed(g, RUSNE)
+    assert values(g)[RUSNE] == pytest.approx(values(g, off)[RUSNE])
+
+
+def test_r8_2_bots_look_past_a_recharge_to_priming_an_artifact() -> None:
+    """A recharge whose choice offers priming instead (R8.2, R26.2.1) is valued by its best
+    choice: the easy bot's follow-up look and the planner's peek (engine.aac.bots)."""
+    g = folk_game()
+    push_frame(g, RechargeChoiceFrame(RUSNE))
+    d = g.pending
+    assert d is not None and "folklore:prime" in d.ids()
+    after = []
+    for cid in d.ids():
+        g2 = copy.deepcopy(g)
+        g2.choose(cid)
+        after.append(evaluate(g2.state, g2.rules, RUSNE, SIMPLE_WEIGHTS))
+    easy = GreedyBot(1)
+    assert easy._value(g, RUSNE, SIMPLE_WEIGHTS) == pytest.approx(max(after))
+    easy.look_ahead = frozenset()
+    assert easy._value(g, RUSNE, SIMPLE_WEIGHTS) == pytest.approx(
+        evaluate(g.state, g.rules, RUSNE, SIMPLE_WEIGHTS))
+    planner = PlannerBot(1, "normal")
+    primed_v = copy.deepcopy(g)
+    primed_v.choose("folklore:prime")
+    assert planner._peek(g, RUSNE, [10]) == pytest.approx(
+        evaluate(primed_v.state, primed_v.rules, RUSNE, STRONG_WEIGHTS))
 
 
 def test_r29_3_1_a_doubler_counts_2_bound_energy_in_the_evaluation() -> None:

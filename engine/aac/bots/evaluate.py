@@ -39,10 +39,16 @@ SIMPLE_WEIGHTS: dict[str, float] = {
     "tile_icons": 0.0,
     "finish": 0.0,
     "scoring_card": 1.0,
-    "folk_play": 0.4,
+    "folk_play": 0.2,
     "folk_primed": 0.2,
-    "folk_spot": 0.2,
+    "folk_spot": 0.0,
+    "folk_far": 6,
+    "folk_action": 0.3,
+    "folk_reach": 0.9,
+    "folk_facing": 1.0,
     "folk_option_floor": 0.3,
+    "folk_contest": 0.5,
+    "folk_recharge": 0.1,
 }
 
 # Stronger weights (normal / hard): set by hand from watched games; bench/tune_bots.py tries
@@ -69,10 +75,16 @@ STRONG_WEIGHTS: dict[str, float] = {
     "finish": 1.0,  # x lead x closeness of the end: a leader wants the game over (R23.1)
     # expansion parts (engine.aac.bots.folk_eval)
     "scoring_card": 1.0,  # x a held Scoring Card's gain over the standard values (R30)
-    "folk_play": 0.25,  # x the Folklore Track VP of a Folklore Card play still to come
-    "folk_primed": 0.05,  # more for the next play when an Artifact is primed
-    "folk_spot": 0.6,  # x (1 - steps to where that Artifact may go / 4)
+    "folk_play": 0.1,  # x the Folklore Track VP of a Folklore Card play still to come
+    "folk_primed": 0.15,  # more for the next play when an Artifact is primed
+    "folk_spot": 0.0,  # x (1 - steps to where that Artifact may go / folk_far), if no folk_action
+    "folk_far": 6,  # steps counted to the nearest space an Artifact may go
+    "folk_action": 0.3,  # primed: folk_reach less this per Movement action still needed to place
+    "folk_reach": 0.9,  # primed: the placement within the current character movement
+    "folk_facing": 1.0,  # > 0: steps counted keeping the figure's facing (R12.2, R12.5)
     "folk_option_floor": 0.5,  # an option that is no Folklore Track step (a Doubler...)
+    "folk_contest": 0.8,  # x floor x nearness of an opponent's Artifact to place on (R26.3.3)
+    "folk_recharge": 0.1,  # more for the next play, none primed: a pair one energy from a recharge
 }
 
 # Past STALL_TURNS turns per seat, every bot is pushed to complete sections (the game only ends

@@ -23,6 +23,15 @@ Cards R30); engine.aac.bots.evaluate adds them when a game has those parts.
   steps from the figure to the nearest space where that Artifact may go (`open_distance`).
   These weights sum below 1, so a play made is worth more than one in prospect; as the
   other potentials do, they fade as the end nears.
+  With "folk_action" the primed play is valued instead by the Movement actions still needed
+  to place it (R6.5.4: 2 character steps each, `STRIDE`): "folk_reach" less "folk_action" per
+  action, at least one unless the seat is moving now with the steps left to get there
+  (`in_reach`, R26.3.6); steps are counted keeping the figure's facing with "folk_facing"
+  (R12.2: never back the way it came; R12.5: a Bridge Gap turns it), up to "folk_far".
+  "folk_contest" x the option floor x nearness: an opponent's Artifact in an open region to
+  place on (R26.3.3: two options). "folk_recharge" more for the next play while none is
+  primed and a Reserve pair is one energy from its refresh (R17.3: a recharge, which may
+  prime one, R26.2.1). Each term is 0 without its weight (the first evaluation's behaviour).
 """
 
 from __future__ import annotations
@@ -41,6 +50,7 @@ from engine.aac.folklore.state import (
     artifacts_out,
     option,
 )
+from engine.aac.rules.movement import MoveFrame
 from engine.aac.state import GameState
 
 TOP = len(TRACK_VP) - 1
@@ -140,16 +150,45 @@ def folklore_potential(s: GameState, r: Rules, d: dict[str, Any], seat: int,
         return g
 
     total = RESOLVING * gain(steps, others) if steps + others else 0.0
+    primed = bool(d["primed"][seat])
     for i in range(n):
         g = gain(1, 1 if first and i == 0 else 0)
         weight = w.get("folk_play", 0.0)
-        if i == 0 and d["primed"][seat]:
+        if i == 0 and primed:
             weight += w.get("folk_primed", 0.0)
-            spot = w.get("folk_spot", 0.0)
-            if spot:
-                weight += spot * (1.0 - open_distance(s, r, d, seat) / FAR)
+            spot, contest = w.get("folk_spot", 0.0), w.get("folk_contest", 0.0)
+            act = w.get("folk_action", 0.0)
+            if spot or contest or act:
+                far = int(w.get("folk_far", FAR))
+                near, rival = open_distances(s, r, d, seat, far, w.get("folk_facing", 0.0) > 0)
+                if act:  # by the movement activations still needed to place it
+                    reach = w.get("folk_reach", 0.0)
+                    need = 0 if in_reach(s, d, seat, near) else max(1, -(-near // STRIDE))
+                    weight = max(weight, reach - act * need)
+                else:
+                    weight += spot * (1.0 - near / far)
+                if contest and rival < far:  # two options there (R26.3.3)
+                    g += contest * (1.0 - rival / far) * floor
+        elif i == 0 and not primed and not in_hand:
+            # the next recharge primes it (R26.2.1): a Reserve pair one energy from its
+            # refresh (R17.3) is a recharge on the way
+            rc = w.get("folk_recharge", 0.0)
+            if rc and any(x == 1 for x in s.players[seat].reserve):
+                weight += rc
         total += weight * g
     return total
+
+
+def in_reach(s: GameState, d: dict[str, Any], seat: int, near: int) -> bool:
+    """Is the seat moving with character movement it generated (R26.3.6) and enough of it
+    left to walk `near` steps, with no Artifact placed this turn (R26.3.7)? Then the
+    placement is one walk away, within this movement opportunity."""
+    if d["placed"][seat] == s.turn:
+        return False
+    for f in reversed(s.stack):
+        if type(f) is MoveFrame and f.seat == seat:
+            return f.gained > 0 and f.char + f.flex >= near
+    return False
 
 
 def open_regions(s: GameState, r: Rules, d: dict[str, Any], seat: int) -> frozenset[str]:
@@ -161,8 +200,9 @@ def open_regions(s: GameState, r: Rules, d: dict[str, Any], seat: int) -> frozen
     return frozenset(reg for reg in r.regions if reg not in taken)
 
 
-FAR = 4  # distances are counted up to this many steps
-_DIST: dict[tuple[Any, ...], int] = {}
+STRIDE = 2  # the character steps of a Movement action (R6.5.4)
+FAR = 4  # distances are counted up to this many steps (weight "folk_far" may change it)
+_DIST: dict[tuple[Any, ...], tuple[int, int]] = {}
 
 
 def open_distance(s: GameState, r: Rules, d: dict[str, Any], seat: int) -> int:
@@ -170,37 +210,64 @@ def open_distance(s: GameState, r: Rules, d: dict[str, Any], seat: int) -> int:
     of a region open to its next Artifact: 0 where it stands (R26.3.6: it may place after
     generating movement and using none of it), FAR when none is that near. Walking ignores
     facing and other figures; Bridge Gaps block (R12.5)."""
-    sp = s.players[seat].figure
+    return open_distances(s, r, d, seat, FAR)[0]
+
+
+def open_distances(s: GameState, r: Rules, d: dict[str, Any], seat: int, far: int,
+                   facing: bool = False) -> tuple[int, int]:
+    """(`open_distance` counted up to `far` steps, the steps to the nearest such space that
+    holds another player's Artifact: a placement there performs two options, R26.3.3).
+    With `facing` the walk keeps the figure's facing: never back the way it came (R12.2),
+    turned around only by a Bridge Gap (R12.5)."""
+    p = s.players[seat]
+    sp = p.figure
     if not sp or sp not in r.neighbours:
-        return FAR
+        return far, far
     regs = open_regions(s, r, d, seat)
     if not regs:
-        return FAR
+        return far, far
     gaps = tuple(sorted(b for b, tok in s.bridges.items() if not tok))
-    key = (id(r), sp, regs, gaps)
+    rivals = frozenset(x for x, seats in d["map"].items()
+                       if seats and seat not in seats and x not in r.bridge_spaces
+                       and r.space_regions[x][0] in regs)
+    behind = p.behind if facing else None
+    key = (id(r), sp, behind, regs, gaps, rivals, far)
     hit = _DIST.get(key)
     if hit is not None:
         return hit
     blocked = set(gaps)
     bridge = set(r.bridge_spaces)
-    seen = {sp}
-    ring = [sp]
-    dist = FAR
-    for step in range(FAR):
-        if any(x not in bridge and r.space_regions[x][0] in regs for x in ring):
+    # walking states: (space, the neighbour behind it; "" = any way)
+    seen: set[tuple[str, str]] = {(sp, behind or "")}
+    ring: list[tuple[str, str]] = [(sp, behind or "")]
+    dist = rival = far
+    for step in range(far):
+        if dist == far and any(x not in bridge and r.space_regions[x][0] in regs
+                               for x, _ in ring):
             dist = step
+        if rival == far and any(x in rivals for x, _ in ring):
+            rival = step
+        if dist < far and (rival < far or not rivals):
             break
-        nxt = []
-        for x in ring:
+        nxt: list[tuple[str, str]] = []
+        for x, back in ring:
             for y in r.neighbours[x]:
-                if y not in seen and y not in blocked:
-                    seen.add(y)
-                    nxt.append(y)
+                if facing and y == back:
+                    continue
+                if y in blocked:
+                    if not facing or not back or back in blocked:
+                        continue
+                    st = (back, x)  # bounce: the step goes to the space behind
+                else:
+                    st = (y, x if facing else "")
+                if st not in seen:
+                    seen.add(st)
+                    nxt.append(st)
         ring = nxt
     if len(_DIST) > 50_000:
         _DIST.clear()
-    _DIST[key] = dist
-    return dist
+    _DIST[key] = (dist, rival)
+    return dist, rival
 
 
 def potentials(s: GameState, r: Rules, w: dict[str, float]) -> tuple[list[float], list[float]]:

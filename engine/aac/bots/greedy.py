@@ -20,6 +20,8 @@ from engine.kernel.rng import Rng, seed_state
 __all__ = ["PASSIVE_IDS", "GreedyBot", "matches", "sample_choices"]
 
 MAX_CHOICES = 24
+# follow-up choices worth a look one decision further (see GreedyBot.look_ahead)
+LOOK_AHEAD = frozenset({"folklore:prime", "folklore:place"})
 
 
 def sample_choices(choices: tuple[Choice, ...], cap: int, rng: Rng) -> list[Choice]:
@@ -49,6 +51,11 @@ class GreedyBot:
         self._rng = Rng(seed_state(seed ^ 0xEA5E))
         self.weights = dict(weights or SIMPLE_WEIGHTS)
         self.passive_penalty = 0.5
+        # a choice whose follow-up decision for the seat offers one of these is valued by the
+        # best of that decision: a Recharge option shows its worth only in the choice that
+        # follows (prime an Artifact instead, R8.2), character movement in the placement it
+        # allows (R26.3.1, R26.3.6)
+        self.look_ahead: frozenset[str] = LOOK_AHEAD
         self.budget = TurnBudget()
         self.watch = StallWatch()
 
@@ -68,7 +75,7 @@ class GreedyBot:
         for c in sample_choices(choices, MAX_CHOICES, self._rng):
             g2 = g.clone()
             g2.choose(c.id)
-            v = evaluate(g2.state, g2.rules, seat, w)
+            v = self._value(g2, seat, w)
             if c.id in PASSIVE_IDS:
                 v -= self.passive_penalty
             if v > best_v + 1e-9:
@@ -77,3 +84,17 @@ class GreedyBot:
             elif abs(v - best_v) <= 1e-9:
                 best.append(c.id)
         return best[self._rng.below(len(best))]
+
+    def _value(self, g: Game, seat: int, w: dict[str, float]) -> float:
+        """The position's value, or the best of the seat's follow-up decision when it offers
+        a `look_ahead` choice."""
+        d = g.pending
+        if (d is None or d.seat != seat or not self.look_ahead
+                or not any(c.id in self.look_ahead for c in d.choices)):
+            return evaluate(g.state, g.rules, seat, w)
+        best = float("-inf")
+        for c in d.choices:
+            g2 = g.clone()
+            g2.choose(c.id)
+            best = max(best, evaluate(g2.state, g2.rules, seat, w))
+        return best

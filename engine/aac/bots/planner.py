@@ -25,7 +25,7 @@ from engine.aac import events as ev
 from engine.aac.bots import folk_eval
 from engine.aac.bots.determinize import game_from_view
 from engine.aac.bots.evaluate import STRONG_WEIGHTS, evaluate, stalled_weights
-from engine.aac.bots.greedy import matches, sample_choices
+from engine.aac.bots.greedy import LOOK_AHEAD, matches, sample_choices
 from engine.aac.bots.guard import PASSIVE_IDS, StallWatch, TurnBudget, passive
 from engine.aac.folklore.rules import CardFrame
 from engine.aac.game import Game
@@ -76,6 +76,10 @@ class Params:
     replies: int = 0  # hard: candidates re-scored after opponents' replies
     reply_children: int = 8
     time_cap: float = 1.2
+    # a line whose next own decision offers one of these choices is scored by its best
+    # (engine.aac.bots.greedy.LOOK_AHEAD: prime an Artifact, place it): otherwise the Recharge
+    # option or a character movement looks like a waste and the beam drops it first
+    look_ahead: frozenset[str] = LOOK_AHEAD
     weights: dict[str, float] = field(default_factory=lambda: dict(STRONG_WEIGHTS))
 
 
@@ -201,6 +205,22 @@ class PlannerBot:
             if not node.done:
                 self._advance_others(node, seat, own_turn, budget)
 
+    def _peek(self, g: Game, seat: int, budget: list[int]) -> float:
+        """The best value of the seat's pending `look_ahead` choices (a placement with its
+        card resolved greedily), -inf when none is on offer."""
+        d = g.pending
+        best = float("-inf")
+        if d is None or d.seat != seat:
+            return best
+        for c in d.choices:
+            if c.id in self.p.look_ahead:
+                g2 = g.clone()
+                g2.choose(c.id)
+                budget[0] -= 1
+                self._settle(g2)
+                best = max(best, self._value(g2, seat))
+        return best
+
     def _search(self, root: Game, seat: int) -> tuple[list[str], list[tuple[Any, ...]]]:
         t0 = time.perf_counter()
         own_turn = root.state.active == seat
@@ -233,6 +253,8 @@ class PlannerBot:
                         continue
                     seen.add(k2)
                     child.value = self._value(g2, seat)
+                    if not child.done and self.p.look_ahead:
+                        child.value = max(child.value, self._peek(g2, seat, budget))
                     if c.id in PASSIVE_IDS:
                         child.value -= 0.05
                     if child.done:
