@@ -19,6 +19,7 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -170,19 +171,26 @@ def shot_snap(app: App) -> None:
     settle(app, 5)  # just after the contact: the shake and the sparkles
 
 
-def shot_push(app: App) -> None:
-    """A seeded game stopped before an Advance push, played at normal speed: the picture
-    is taken with every tile half-way along its slide (the leaving one on its way out)."""
-    session, cid = find_moment("push", 4, players=3)
+def play_until(app: App, scene: str, seed: int, players: int,
+               seen: Callable[[Any], bool], frames: int = 900) -> None:
+    """A seeded game stopped before the choice that plays `scene` (game.headless.find_moment),
+    that choice made at normal speed, frames stepped until `seen(table)`."""
+    session, cid = find_moment(scene, seed, players=players)
     app.settings.anim_speed = 1.0
     app.start_session(session)
     settle(app)
     t = app.scene
     t.choose(cid)
-    for _ in range(600):
+    for _ in range(frames):
         app.step(1 / 60)
-        if t.device.slide:
+        if seen(t):
             break
+
+
+def shot_push(app: App) -> None:
+    """A seeded game stopped before an Advance push, played at normal speed: the picture
+    is taken with every tile half-way along its slide (the leaving one on its way out)."""
+    play_until(app, "push", 4, 3, lambda t: bool(t.device.slide), 600)
     settle(app, 26)
 
 
@@ -191,17 +199,8 @@ def shot_launch(app: App) -> None:
     the trapdoor firing by itself: the picture is taken with the tokens in the air."""
     app.settings.trapdoor_autofire = True
     app.settings.trapdoor_hint_seen = True
-    session, cid = find_moment("launch", 5, players=2)
-    app.settings.anim_speed = 1.0
-    app.start_session(session)
-    settle(app)
-    t = app.scene
-    t.choose(cid)
-    for _ in range(900):
-        app.step(1 / 60)
-        if any(la.fired_at >= 0 and la.time - la.fired_at > 0.22
-               for la in t.trapdoor.launches):
-            break
+    play_until(app, "launch", 5, 2, lambda t: any(
+        la.fired_at >= 0 and la.time - la.fired_at > 0.22 for la in t.trapdoor.launches))
 
 
 def shot_folklore(app: App) -> None:

@@ -20,10 +20,10 @@ import math
 from collections.abc import Callable
 from typing import Protocol
 
+from engine.aac import display
 from engine.aac import events as ev
 from engine.aac.data import Rules
 from engine.aac.state import GameState
-from game import display_model
 from game.animations import Tween, ease_out_cubic
 from game.board_view import BoardView, Piece, RegionLayout, StackPose, draw_stack
 from game.scenegraph import Canvas
@@ -145,7 +145,7 @@ def _tween(host: Host, e: ev.Event, mid: str, delay: float, duration: float,
         frame(u)  # contacts sound as u passes them, drawn or not
 
     def done() -> None:
-        display_model.apply(host.shown, host.rules, e)
+        display.apply(host.shown, host.rules, e)
         board.animate_monument(mid, None)
 
     return Tween(duration, upd, done, delay=delay, ease=lambda t: t, on_start=start)
