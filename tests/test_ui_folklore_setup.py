@@ -44,6 +44,7 @@ def folklore(monkeypatch) -> Iterator[str]:
     monkeypatch.setitem(config.RULES_OPTIONS, OPT,
                         (False, "A test-only variant of the Folklore module."))
     monkeypatch.setitem(config.RULES_OPTION_TITLES, OPT, "Test variant")
+    monkeypatch.setitem(config.OPTION_MODULE, OPT, "folklore")
     ours = "folklore" not in MODULES
     if ours:
         register_module(ModuleDef("folklore", "Folklore", "A test-only Folklore module."))

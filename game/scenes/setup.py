@@ -66,11 +66,8 @@ def module_words(name: str) -> tuple[str, str, tuple[str, ...]]:
 
 def _owner(key: str) -> str:
     """The module an option belongs to (engine.aac.config.OPTION_MODULE; "*": the parts
-    every module shares; a key named "<module>_..." belongs to that module), "" for none."""
-    owner = OPTION_MODULE.get(key, "")
-    if owner:
-        return owner
-    return next((m for m in module_names() if key.startswith(f"{m}_")), "")
+    every module shares), "" for the base game's."""
+    return OPTION_MODULE.get(key, "")
 
 
 def module_options(name: str) -> list[str]:
@@ -391,8 +388,8 @@ class SetupScene(Scene):
         self.commit_name()
         self.remember()
         modules = tuple(m for m in self.modules if m in MODULES)
-        off = {k for k in RULES_OPTIONS
-               if _owner(k) and _owner(k) not in modules and not (_owner(k) == "*" and modules)}
+        off = {k for k in RULES_OPTIONS if _owner(k) not in ("", *modules)
+               and not (_owner(k) == "*" and modules)}
         opts = {k: v for k, v in self.options.items()
                 if v != RULES_OPTIONS[k][0] and k not in off}
         seats = [SeatSpec(s.human, s.level, s.character, s.name if s.human else "")
