@@ -12,7 +12,7 @@ from typing import Any
 from engine.aac.config import GameConfig
 from engine.aac.game import new_game
 from engine.aac.log import describe
-from engine.aac.modules import MODULES, check_names
+from engine.aac.modules import check_names
 from engine.aac.scoring import categories
 from engine.aac.simulate import simulate
 from engine.kernel.bots import RandomBot
@@ -21,22 +21,11 @@ from engine.kernel.bots import RandomBot
 def modules_arg(text: str) -> tuple[str, ...]:
     """--modules folklore,pilgrimage: registered module names (engine.aac.modules)."""
     names = tuple(x.strip() for x in text.split(",") if x.strip())
-    for name in names:
-        load_module(name)
     try:
         check_names(names)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from exc
     return names
-
-
-def load_module(name: str) -> None:
-    """A module that the game does not offer yet (engine.aac.game imports only those it offers)
-    is registered by importing its package, engine.aac.<name> (Pilgrimage, for now)."""
-    if name in MODULES or not name.isidentifier() or not name.islower():
-        return
-    if importlib.util.find_spec(f"engine.aac.{name}") is not None:
-        importlib.import_module(f"engine.aac.{name}")
 
 
 def add_modules_option(p: Any) -> None:

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+import engine.aac.game  # noqa: F401  (registers both modules and their effects)
 from engine.aac.catalog import CATALOG_FILES, EXPANSION_FILES, default_data_dir
 from engine.aac.catalog.common import walk_models
 from engine.aac.catalog.effects import (
@@ -27,7 +28,6 @@ from engine.aac.rules import effects as registry
 from engine.aac.rules.effects import NOT_YET_PLAYED, applications, handlers, push_effect
 from engine.aac.state import EMPTY, FIGURE_IN_POOL
 from engine.kernel.frames import Frame
-from tests import pilgrimage_support  # noqa: F401  (imports Pilgrimage's effects)
 from tests.builder import clear_device, ctx, load, make_game, put_on_section, rerun
 
 # -- the registry covers the vocabulary exactly ------------------------------------------------
@@ -59,8 +59,8 @@ def test_a_name_cannot_be_registered_twice() -> None:
 
 def test_expansion_only_effects_are_all_played() -> None:
     """Their handlers come with the Folklore and Pilgrimage modules (issues 14 and 15): every
-    expansion-only name is registered once Pilgrimage is imported (tests.pilgrimage_support
-    imports it), and NOT_YET_PLAYED is empty; a registered name is refused a second time."""
+    expansion-only name is registered once the game is imported (it imports both modules),
+    and NOT_YET_PLAYED is empty; a registered name is refused a second time."""
     registered = set(handlers()) | set(applications())
     assert not NOT_YET_PLAYED
     assert registered >= EXPANSION_EFFECTS

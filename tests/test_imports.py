@@ -18,9 +18,6 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("cli.py", "main"):
         "subcommand modules plug into `python -m engine` by name (importlib), so the CLI "
         "runs with whichever command modules are present",
-    ("cli.py", "load_module"):
-        "a module the game does not offer yet (Pilgrimage) is registered by importing its "
-        "package by name when --modules names it (engine.aac.game must not import it)",
 }
 
 DYNAMIC = {"import_module", "__import__"}

@@ -149,7 +149,7 @@ def test_games_register_once_with_their_own_save_format() -> None:
     assert aac.seats == (2, 5) and aac.save_format == "aac-save" and aac.save_version == 3
     assert [c.name for c in aac.score_categories()] == [
         "reserve", "monuments", "pillars", "bridge", "achievements", "tile_pool"]
-    assert aac.module_mixes() == [(), ("folklore",)]  # the Folklore module is registered
+    assert aac.module_mixes() == [(), ("folklore",), ("pilgrimage",), ("folklore", "pilgrimage")]
 
 
 # --- hidden information ------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 
 import engine.aac.expansion  # noqa: F401  (Doublers and Scoring Cards: their effects, frames)
 import engine.aac.folklore  # noqa: F401  (registers the Folklore module, R26)
+import engine.aac.pilgrimage  # noqa: F401  (registers the Pilgrimage module, R27)
 import engine.aac.rules  # noqa: F401  (registers every Frame class)
 from engine.aac import events as ev
 from engine.aac.config import GameConfig

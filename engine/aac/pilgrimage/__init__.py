@@ -1,8 +1,6 @@
 """The Pilgrimage module (RULES.md R27): the Pilgrim Board, Shrines, Blockades, speed, the
 Pilgrims' Ford and Pilgrims' Stair. Importing this package registers it
-(`GameConfig(modules=("pilgrimage",))`). The table and the bots do not play it yet, so
-engine.aac.game does not import it: tests and the command line (`--modules pilgrimage`)
-import it by name."""
+(`GameConfig(modules=("pilgrimage",))`); engine.aac.game imports it, as it does Folklore."""
 
 from engine.aac.modules import MODULES, register_module
 from engine.aac.pilgrimage.module import MODULE
