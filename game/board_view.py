@@ -34,7 +34,7 @@ from engine.aac.catalog.map import (
 from engine.aac.catalog.monuments import Monument, MonumentsFile
 from engine.aac.data import rules
 from engine.aac.state import GameState, MonumentState
-from game import folklore_table, fx, help, theme, tokens
+from game import fx, help, table_modules, theme, tokens
 from game.layout import BOARD_S, BOARD_X, BOARD_Y, TOP_H, VH, VW
 from game.scenegraph import Button, Canvas, Node, TextLog
 from game.table.model import BoardModel
@@ -894,7 +894,8 @@ class BoardView(Node):
         bound = tuple((k, tuple(tuple(r) for r in v)) for k, v in s.bound.items())
         return {
             "map": (mons, tuple(s.pillars.items()), bound, tuple(s.bridges.items()), cs,
-                    tuple(sorted(self.anims)), folklore_table.board_key(s)),
+                    tuple(sorted(self.anims)),
+                    tuple(m.board_key(s) for m in table_modules.in_play(s))),
             "reserves": (tuple((tuple(p.reserve), tuple(p.exhausted)) for p in s.players),
                          self.table.hidden_seats()),
             "achievements": (tuple(s.achievements),
@@ -908,8 +909,8 @@ class BoardView(Node):
             self._draw_bridges(c, s)
             for lay in self.g.layout.values():
                 self._draw_region_pieces(c, s, lay)
-            folklore_table.draw_board(c, self, s, self.table.session.colour,
-                                      self.table.session.shape)
+            for m in table_modules.in_play(s):
+                m.draw_board(c, self, s, self.table.session.colour, self.table.session.shape)
         elif area == "reserves":
             self._draw_reserves(c, s)
         elif area == "achievements":

@@ -11,7 +11,7 @@ import pygame
 from engine.aac import names
 from engine.aac.data import Rules
 from engine.aac.state import GameState, PlayerState
-from game import folklore_table, help, theme, tokens
+from game import help, table_modules, theme, tokens
 from game.icons import ACTION_ICON
 from game.layout import DEVICE_H, DEVICE_Y, RIGHT_W, RIGHT_X, SEATS_Y, VH
 from game.scenegraph import Canvas, Node, TextLog
@@ -173,7 +173,7 @@ class DeviceView(Node):
             who += ", peeking — click the row again to go back"
         c.text(f"{t.session.name(self.seat)} — transmutation device ({who})", 36, 20, 17,
                theme.INK, True, "midleft",
-               max_w=404 if folklore_table.active(s) else 500)  # the Folklore button
+               max_w=title_w(s))  # the modules' tabs follow it
         if self.seat in t.hidden_seats():
             c.text("Secret loading: this device is hidden until play begins.", self.w / 2,
                    self.h / 2, 18, theme.INK, True, "center")
@@ -324,8 +324,8 @@ class SeatsView(Node):
             self.add(pt)
             self.add(Hotspot(f"info:{seat}:bank", 596, y + 42, 80, 18,
                              f"{who}: {help.bank()}", z=7))
-            if folklore_table.active(s):
-                self.add(*folklore_table.row_hotspots(self.table, seat, y, rh))
+            for m in table_modules.in_play(s):
+                self.add(*m.row_hotspots(self.table, seat, y, rh))
 
     def _player(self, seat: int) -> Any:
         return self.table.shown.players[seat]
@@ -352,7 +352,7 @@ class SeatsView(Node):
 
     def layer_key(self, s: GameState) -> object:
         return (s.active, self.row_h(), tuple(player_key(p) for p in s.players),
-                tuple(folklore_table.row_key(s, k) for k in range(s.n)))
+                tuple(_row_keys(s, k) for k in range(s.n)))
 
     def draw_self(self, c: Canvas) -> None:
         """Per frame: scores (they count up) and the thinking/turn line."""
@@ -383,7 +383,7 @@ class SeatsView(Node):
         for seat, p in enumerate(s.players):
             key = (seat, round(c.s, 4), rh, seat == s.active, player_key(p),
                    t.session.is_human(seat), seat in t.hidden_seats(),
-                   folklore_table.row_key(s, seat))
+                   _row_keys(s, seat))
             surf = rows.get(key)
             if surf is None:
                 surf = pygame.Surface((max(1, round(self.w * c.s)), max(1, round(rh * c.s))),
@@ -443,9 +443,19 @@ class SeatsView(Node):
         c.text(f"{bridges}/3", 482, y + 58, 10, theme.INK, True, "midleft")
         if p.patron:
             c.icon("patron", 522, y + 58, 16)
-        folk = folklore_table.active(s)  # then the Folklore column takes the row's right end
+        mods = table_modules.in_play(s)  # a module's column may take the row's right end
         draw_tracks(c, 560, y + 4, p, r.track_top,
-                    folklore_table.ROW_TRACKS_W if folk else 120, compact=True)
+                    min((m.row_tracks_w for m in mods), default=120.0), compact=True)
         c.text(f"bank {sum(p.shop)}", 600, y + 50, 10, theme.INK_SOFT, True, "midleft")
-        if folk:
-            folklore_table.draw_row(c, t, seat, y, rh)
+        for m in mods:
+            m.draw_row(c, t, seat, y, rh)
+
+
+def _row_keys(s: GameState, seat: int) -> object:
+    """What the modules draw in a seat's row (a row is drawn again when it changes)."""
+    return tuple(m.row_key(s, seat) for m in table_modules.in_play(s))
+
+
+def title_w(s: GameState) -> float:
+    """The device title's room: up to the first module tab (the tabs start at 452)."""
+    return 404.0 if table_modules.in_play(s) else 500.0

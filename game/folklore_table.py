@@ -14,10 +14,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.aac.core import Ctx
 from engine.aac.expansion import doublers as dbl
 from engine.aac.expansion import scoring_cards as sc
+from engine.aac.folklore import rules as folklore_rules
 from engine.aac.folklore.state import NAME, card, option
 from engine.aac.state import GameState
+from engine.kernel.decisions import Choice, Decision
 from game import folklore_draw as fd
 from game import theme
 from game.layout import BOARD_X, BOARD_Y, fit
@@ -25,8 +28,10 @@ from game.scenegraph import Button, Canvas, Node
 from game.targets import Hotspot, centred
 
 if TYPE_CHECKING:
+    from game.animations import Tween
     from game.board_view import BoardView
     from game.scenes.table import TableScene
+    from game.table.animator import EventAnimator
 
 # decisions the panel opens for (the person deciding reads and points at cards)
 CARD_KINDS = frozenset({"folklore_card", "folklore_option", "folklore_extra", "folklore_reply",
@@ -204,7 +209,14 @@ class FolklorePanel(Node):
         self.pinned = not self.visible
         self.visible = not self.visible
         self._set_folded(False)
+        if self.visible:
+            self.table.hide_other_panels(NAME)
         self.table.hotspots.refresh()
+
+    def hide(self) -> None:
+        """Closed because another module's sheet opened over the map."""
+        self.visible = False
+        self.pinned = False
 
     def toggle_fold(self) -> None:
         """Fold the sheet to a strip at the map's foot (the map shows), or open it again."""
@@ -236,6 +248,7 @@ class FolklorePanel(Node):
             self._set_folded(False)  # a new decision: the sheet opens again
         if need:
             self.visible = True
+            t.hide_other_panels(NAME)
         elif not self.pinned:
             self.visible = False
 
@@ -497,7 +510,82 @@ class FolklorePanel(Node):
 
 
 def tab_button(table: TableScene, x: float, y: float) -> Button:
-    return Button("Folklore \u25be", x, y, 104, 26, table.toggle_folklore, 12,
+    return Button("Folklore \u25be", x, y, TAB_W, 26, table.toggle_folklore, 12,
                   tip="Open or close the Folklore sheet: Artifacts, the Folklore Track, the "
                       "hand, played cards and Scoring Cards", z=6)
+
+
+TAB_W = 104.0
+
+
+def why_not(table: TableScene, target: str, d: Decision) -> str:
+    """A card option that cannot be chosen now, in the engine's words ("" for the rest)."""
+    if target.startswith("folklore_option:") and active(table.game.state):
+        return folklore_rules.option_why_not(Ctx(table.game.state, table.rules), d.seat,
+                                             target.split(":", 1)[1])
+    return ""
+
+
+def space_why_not(table: TableScene, target: str, d: Decision) -> str:
+    """Where the deciding figure stands in a Folklore game: the engine's reasons why no
+    Artifact may be placed there (R26.3); "" elsewhere."""
+    s = table.game.state
+    if active(s) and d.seat < s.n and s.players[d.seat].figure == target:
+        why = folklore_rules.why_not(Ctx(s, table.rules), d.seat)
+        if why:
+            return "no Artifact here: " + " ".join(why)
+    return ""
+
+
+class FolkloreTable:
+    """The Folklore module's part of the table (game.table_modules.TableModule)."""
+
+    name = NAME
+    tab_w = TAB_W
+    row_tracks_w = ROW_TRACKS_W
+    # yes-or-no questions answered by pointing AND by a prompt button (the primed slot in a
+    # seat's row is small; the figure's space may be under the sheet)
+    also_buttons = frozenset({"folklore:prime", "folklore:place"})
+
+    def active(self, s: GameState) -> bool:
+        return active(s)
+
+    def make_panel(self, table: TableScene) -> FolklorePanel:
+        return FolklorePanel(table)
+
+    def tab_button(self, table: TableScene, x: float, y: float) -> Button:
+        return tab_button(table, x, y)
+
+    def board_key(self, s: GameState) -> object:
+        return board_key(s)
+
+    def draw_board(self, c: Canvas, view: BoardView, s: GameState, colour: Any,
+                   shape: Any) -> None:
+        draw_board(c, view, s, colour, shape)
+
+    def row_key(self, s: GameState, seat: int) -> object:
+        return row_key(s, seat)
+
+    def row_hotspots(self, t: Any, seat: int, y: float, rh: float) -> list[Hotspot]:
+        return row_hotspots(t, seat, y, rh)
+
+    def draw_row(self, c: Canvas, t: Any, seat: int, y: float, rh: float) -> None:
+        draw_row(c, t, seat, y, rh)
+
+    def extra_targets(self, table: TableScene, ch: Choice) -> list[str]:
+        opt = option_target(ch.id)  # a card's option is pointed at on the card
+        return [opt] if opt else []
+
+    def why_not(self, table: TableScene, target: str, d: Decision) -> str:
+        return why_not(table, target, d)
+
+    def space_why_not(self, table: TableScene, target: str, d: Decision) -> str:
+        return space_why_not(table, target, d)
+
+    def animate(self, anim: EventAnimator, e: Any, at: float, tweens: list[Tween]
+                ) -> tuple[float, bool] | None:
+        return None  # the Folklore events float their words (the animator's default)
+
+
+MODULE = FolkloreTable()
 

@@ -224,3 +224,62 @@ def scoring_card(card: Any | None, holder: str = "") -> str:
                 f"{_rule(sc.rules, 'sc_gain')}")
     cat = next((c.name for c in sc.categories if c.id == card.category), "")
     return f"Scoring Card {card.name} ({cat})\n{card.text}\n{_rule(sc.rules, 'sc_replace')}"
+
+
+# --- the Pilgrim Board (R27), in the catalog's words ---------------------------------------------
+def _pb_rule(rid: str) -> str:
+    return _rule(_expansion().pilgrim_board.rules, rid)
+
+
+def pilgrim_board() -> str:
+    pb = _expansion().pilgrim_board
+    return (f"{pb.name}, the Pilgrim Board.\n{_pb_rule('pb_rule_trigger')}\n"
+            f"{_pb_rule('pb_rule_steps')}")
+
+
+def pilgrim_space(words: str, kind: str, tier: int) -> str:
+    """A space of the path (or the start, or a summit space)."""
+    if kind == "start":
+        return (f"The starting space: every Pilgrimage begins here (any number may share "
+                f"it). It scores 0.\n{_pb_rule('pb_rule_forward')}")
+    if kind == "summit":
+        return f"A space of {words}.\n{_pb_rule('pb_rule_summit')}"
+    tiers = {t.tier: t for t in _expansion().pilgrim_board.tiers}
+    vp = tiers[tier].vp if tier in tiers else 0
+    return (f"A space of the path in {words} ({vp} VP at the end).\n"
+            f"{_pb_rule('pb_rule_forward')}\n{_pb_rule('pb_rule_capacity')}")
+
+
+def shrine(name: str, benefit: str, where: str) -> str:
+    at = f" in {where}" if where else " (in the supply)"
+    return f"{name}{at}.\nBenefit: {benefit}\n{_pb_rule('pb_rule_shrine')}"
+
+
+def shrine_frame(where: str) -> str:
+    return (f"{where}: empty. A Shrine constructed in step A of a Shrine completion may go "
+            f"here.\n{_pb_rule('pb_rule_shrine')}")
+
+
+def blockade(number: int, cost: int, tier: int, vp: int, taker: str) -> str:
+    head = (f"Blockade {number}: removed by {taker} ({vp} VP for them at the end)." if taker
+            else f"Blockade {number} guards the way into tier {names.ROMAN[tier]}: the first "
+                 f"Pilgrimage to cross lowers its speed by {cost} and takes it ({vp} VP).")
+    return f"{head}\n{_pb_rule('pb_rule_blockade')}"
+
+
+def pilgrim_speed(speed: int) -> str:
+    st = _expansion().pilgrim_board.speed_track
+    return (f"Pilgrimage speed {speed} (of {st.max_speed}).\n{st.increase}\n{st.decrease}")
+
+
+def pilgrim_energy_space(type_name: str, is_open: bool, min_players: int, owner: str,
+                         what: str) -> str:
+    head = f"An energy space of the Pilgrim Board for a {type_name} (or a Wild)"
+    if not is_open:
+        head += f": open only with {min_players} or more players"
+    elif owner:
+        head += f": {owner}'s {what} is here"
+    else:
+        head += ": empty"
+    return (f"{head}.\n{_pb_rule('pb_rule_place')}\n{_pb_rule('pb_rule_trigger')}\n"
+            f"{_pb_rule('pb_rule_running_out')}")

@@ -9,7 +9,7 @@ from game.theme import ASSETS
 ICON_DIR = ASSETS / "icons"
 ICON_NAMES = ("compass", "rose", "magnet", "wild", "boot", "castle", "pillar", "patron",
               "bridge", "channel", "artifact", "artifact_primed", "doubler", "scoring_card",
-              "folklore_back")
+              "folklore_back", "shrine")
 # Tile/track icon vocabulary of the catalog -> icon file.
 ACTION_ICON = {"move": "boot", "monument": "castle", "pillar": "pillar"}
 

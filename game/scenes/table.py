@@ -12,7 +12,7 @@ import pygame
 
 from engine.aac import events as ev
 from engine.kernel.decisions import Choice, Decision
-from game import folklore_table, fx, theme, trapdoor
+from game import fx, table_modules, theme, trapdoor
 from game.animations import Animator
 from game.board_view import BoardView
 from game.device_view import DeviceView, SeatsView
@@ -100,10 +100,22 @@ class TableScene(Scene):
         self.rule_link = RuleLink(self)  # "Rule R9.3 ▸" after a why-not (opens the guide)
         self.add(self.rule_link, self.board.card)
         self.tutorial: Any = None  # the tutorial's overlay (game.tutorial) may take input
-        self.folk_panel = folklore_table.FolklorePanel(self)
-        self.folk_tab = folklore_table.tab_button(self, RIGHT_X + 452, DEVICE_Y + 8)
-        self.folk_tab.visible = folklore_table.active(self.shown)
-        self.add(self.folk_panel, self.folk_tab)
+        # the modules' sheets over the map and their tabs on the device, side by side
+        self.module_panels: dict[str, Any] = {}
+        self.module_tabs: dict[str, Button] = {}
+        tab_x = RIGHT_X + 452
+        for m in table_modules.all_modules():
+            panel = m.make_panel(self)
+            tab = m.tab_button(self, tab_x, DEVICE_Y + 8)
+            self.module_panels[m.name] = panel
+            self.add(panel)
+            if tab is not None:
+                tab.visible = m.active(self.shown)
+                tab_x += (m.tab_w + 8) if tab.visible else 0
+                self.module_tabs[m.name] = tab
+                self.add(tab)
+        self.folk_panel = self.module_panels["folklore"]
+        self.folk_tab = self.module_tabs["folklore"]
         self.hotspots.refresh()
 
     def on_enter(self) -> None:
@@ -374,6 +386,16 @@ class TableScene(Scene):
     def toggle_folklore(self) -> None:
         """The device's Folklore button: open or close the Folklore sheet."""
         self.folk_panel.toggle()
+
+    def toggle_module(self, name: str) -> None:
+        """A module's tab on the device: open or close its sheet over the map."""
+        self.module_panels[name].toggle()
+
+    def hide_other_panels(self, name: str) -> None:
+        """One module sheet over the map at a time: `name`'s opened, the others close."""
+        for other, panel in self.module_panels.items():
+            if other != name and panel.visible:
+                panel.hide()
 
     def close_popup(self) -> None:
         if self.popup is not None:

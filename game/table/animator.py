@@ -12,7 +12,7 @@ from engine.aac import display as display_model
 from engine.aac import events as ev
 from engine.aac import locations
 from engine.aac.display import TYPES
-from game import fx, monument_anim, theme, trapdoor
+from game import fx, monument_anim, table_modules, theme, trapdoor
 from game.animations import Tween, ease_in_out, ease_out_back
 from game.board_view import geometry
 from game.device_view import STAGING_X, TILE_H, TILE_W, TILE_Y, pos_x
@@ -182,7 +182,11 @@ class EventAnimator:
                       ) -> tuple[float, bool]:
         """A module's event (not in the base union): the word its class gives (`word`)
         floats over the board space it names (`space`) or over the seat's device; no word,
-        no picture."""
+        no picture. A module may draw its own (game.table_modules: a pilgrim's walk...)."""
+        for m in table_modules.in_play(self.t.shown):
+            own = m.animate(self, e, at, tweens)
+            if own is not None:
+                return own
         word = getattr(e, "word", "")
         if not word:
             return self._in_sequence(e, at, tweens)

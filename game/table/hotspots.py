@@ -10,11 +10,10 @@ import pygame
 
 from engine.aac.core import Ctx
 from engine.aac.display import TYPES
-from engine.aac.folklore import rules as folklore_rules
 from engine.aac.scoring import categories as score_categories
 from engine.aac.scoring import final_scores
 from engine.kernel.decisions import Choice, Decision
-from game import folklore_table, theme, tokens
+from game import table_modules, theme, tokens
 from game.guide import links
 from game.scenegraph import Canvas, Node
 from game.targets import Hotspot, target_kind
@@ -41,9 +40,8 @@ def _inside(node: Node | None, root: Node) -> bool:
     return False
 
 
-# yes-or-no questions of the Folklore module answered by pointing AND by a prompt button
-# (the primed slot in a seat's row is small; the figure's space may be under the sheet)
-ALSO_BUTTONS = frozenset({"folklore:prime", "folklore:place"})
+# choices of the modules answered by pointing AND by a prompt button (each module says which)
+ALSO_BUTTONS = frozenset().union(*(m.also_buttons for m in table_modules.all_modules()))
 
 class HotspotIndex:
     def __init__(self, t: TableScene) -> None:
@@ -56,10 +54,12 @@ class HotspotIndex:
         self.t.board.refresh()
         self.t.device.refresh(self.t.viewer_seat())
         self.t.seats.refresh()
-        self.t.folk_panel.follow(self.t.device.seat)
-        self.t.folk_panel.refresh()
+        for panel in self.t.module_panels.values():
+            panel.follow(self.t.device.seat)
+            panel.refresh()
         self.spots = {}
-        for view in (self.t.board, self.t.device, self.t.seats, self.t.folk_panel):
+        for view in (self.t.board, self.t.device, self.t.seats,
+                     *self.t.module_panels.values()):
             for node in view.children:
                 if isinstance(node, Hotspot):
                     self.spots.setdefault(node.target, []).append(node)
@@ -77,18 +77,19 @@ class HotspotIndex:
                     buttons.append(ch)
         self._set_prompt(d, buttons)
 
-    @staticmethod
-    def targets_of(ch: Choice) -> tuple[str, ...]:
+    def targets_of(self, ch: Choice) -> tuple[str, ...]:
         """A choice's board targets, plus the energy-type cell of a pool it names: "load a
         Compass from the exhausted pool" also lights (and answers a click on) the Compass in
         that pool, so one click on a type picks it with no "which type?" popup."""
         typed = [f"{t}:{ty}" for t in ch.targets if t in POOL_TARGETS
                  for ty in _choice_types(ch)]
-        # a card's option is pointed at on the card; a Scoring Card in the supply on itself
-        opt = folklore_table.option_target(ch.id)
-        if opt:
-            typed.append(opt)
-        elif ch.id.startswith("card:") and not ch.targets and isinstance(ch.data, str):
+        # the modules' own targets (a card's option on the card...); a Scoring Card in the
+        # supply on itself
+        extra = [x for m in table_modules.in_play(self.t.game.state)
+                 for x in m.extra_targets(self.t, ch)]
+        typed += extra
+        if not extra and ch.id.startswith("card:") and not ch.targets and \
+                isinstance(ch.data, str):
             typed.append(f"scoring_card:{ch.data}")
         return ch.targets + tuple(typed)
 
@@ -187,11 +188,10 @@ class HotspotIndex:
             return "tiles are claimed with a Claim action."
         if kind == "space":
             return self._space_why_not(target, d)
-        if kind == "folklore_option" and folklore_table.active(self.t.game.state):
-            why = folklore_rules.option_why_not(Ctx(self.t.game.state, self.t.rules), d.seat,
-                                                target.split(":", 1)[1])
-            if why:
-                return why
+        for mod in table_modules.in_play(self.t.game.state):
+            mod_why = mod.why_not(self.t, target, d)
+            if mod_why:
+                return mod_why
         if kind in ("slot", "exhausted", "reserve", "shop"):
             return f"the question is “{d.prompt}”, and this is not one of its answers."
         return f"not an answer to “{d.prompt}”."
@@ -199,11 +199,10 @@ class HotspotIndex:
     def _space_why_not(self, target: str, d: Decision) -> str:
         """A space that answers nothing now; where the deciding figure stands in a Folklore
         game, the engine's reasons why no Artifact may be placed there (R26.3)."""
-        s = self.t.game.state
-        if folklore_table.active(s) and d.seat < s.n and s.players[d.seat].figure == target:
-            why = folklore_rules.why_not(Ctx(s, self.t.rules), d.seat)
-            if why:
-                return "no Artifact here: " + " ".join(why)
+        for mod in table_modules.in_play(self.t.game.state):
+            mod_why = mod.space_why_not(self.t, target, d)
+            if mod_why:
+                return mod_why
         return "your figure cannot go there now."
 
     def rule_for(self, target: str) -> str:
@@ -226,7 +225,7 @@ class HotspotIndex:
         hovered = self.t.app.hovered
         for target in self.legal:
             for spot in self.spots.get(target, []):
-                if not self._on_screen(spot):
+                if not self._on_screen(spot) or self._covered(spot):
                     continue
                 r = spot.world_rect()
                 rr = c.rect(r.x - 3, r.y - 3, r.w + 6, r.h + 6)
@@ -246,7 +245,7 @@ class HotspotIndex:
             rings[target] = k + 1
             col = self.t.session.colour(seat)
             for spot in self.spots.get(target, []):
-                if not self._on_screen(spot):
+                if not self._on_screen(spot) or self._covered(spot):
                     continue
                 r = spot.world_rect()
                 grow = 6 + 4 * k
@@ -269,6 +268,15 @@ class HotspotIndex:
                 return False
             n = n.parent
         return True
+
+    def _covered(self, spot: Hotspot) -> bool:
+        """Under an open module sheet (and not on it): no ring is drawn there."""
+        r = spot.world_rect()
+        for panel in self.t.module_panels.values():
+            if panel.visible and not _inside(spot, panel) and \
+                    panel.world_rect().collidepoint(r.center):
+                return True
+        return False
 
     def legal_points(self) -> list[tuple[str, tuple[float, float]]]:
         """(target, virtual centre) of every highlighted target, in decision order."""

@@ -39,13 +39,14 @@ from engine.aac.pilgrimage.state import (
     energy_of,
     new_data,
     on_summit,
+    open_space,
     pdata,
     space_words,
 )
 from engine.aac.rules.completion import CompassFrame, activate
 from engine.aac.rules.effects import Use, effect, push_effect
 from engine.aac.rules.endturn import EndOfAdvanceFrame, pay_patron_cost
-from engine.aac.state import Completion
+from engine.aac.state import EMPTY, Completion
 from engine.kernel.decisions import Choice, Decision
 from engine.kernel.frames import Frame
 
@@ -496,3 +497,70 @@ def activate_from_board(ctx: Ctx, seat: int, t: int, loc: str) -> None:
             move_energy(ctx, seat, WILD, loc, "exhausted", "Wild activated")
     else:  # Rose: 2 movement points; Magnet: into an empty slot (R16.2, R16.3)
         activate(ctx, seat, t, loc, "")
+
+
+# --- why not, in words (pure: the table's "why not" when a target answers nothing) ------------
+
+
+def why_not_move(ctx: Ctx, seat: int, space: str) -> str:
+    """Why the seat's Pilgrimage may not move onto `space` now ("" if nothing on the board
+    forbids it): only forward along an edge from where it stands (R27.8.1), a Shrine frame
+    only once a Shrine is built there (R27.8.2), a Blockade's speed (R27.7.1)."""
+    if not active(ctx.s):
+        return ""
+    d = pdata(ctx.s)
+    b = board(ctx.r)
+    here = str(d["pos"][seat])
+    if on_summit(ctx.r, d, seat):
+        return "your Pilgrimage is on the summit and stays there (R27.7.4)"
+    if space == here:
+        return "your Pilgrimage stands here"
+    edges = b.nexts.get(here, ())
+    summit_edge = any(to == b.file.summit.id for to, _ in edges)
+    if space in b.summit_vp and summit_edge:
+        best = summit_space(ctx, seat)
+        if space != best:
+            return (f"entering tier IV puts your Pilgrimage on the highest free summit space "
+                    f"({b.summit_vp[best]} VP) (R27.7.4)")
+    elif not any(to == space for to, _ in edges):
+        return ("a Pilgrimage moves only forward, one space at a time along the path "
+                "(R27.8.1)")
+    if space in b.frames and space not in d["frames"]:
+        return "a Pilgrimage may enter a Shrine frame only once a Shrine is built there (R27.8.2)"
+    for to, _bl, _cost, why in forward_moves(ctx, seat):
+        if to == space and why:
+            return why + " (R27.7.1)"
+    return ""
+
+
+def why_not_frame(ctx: Ctx, frame: str) -> str:
+    """Why no Shrine may be put in `frame` now ("" if it is empty)."""
+    if not active(ctx.s):
+        return ""
+    built = pdata(ctx.s)["frames"].get(frame)
+    if built:
+        return f"{board(ctx.r).shrines[built].name} is built in that frame already"
+    return ""
+
+
+def why_not_shrine(ctx: Ctx, shrine: str) -> str:
+    """Why `shrine` may not be constructed now ("" if it is in the supply)."""
+    if not active(ctx.s) or shrine in pdata(ctx.s)["supply"]:
+        return ""
+    return f"{board(ctx.r).shrines[shrine].name} is built already (R27.5.2)"
+
+
+def why_not_energy_space(ctx: Ctx, sp: str) -> str:
+    """Why energy may not go onto the board's energy space `sp` now, as far as the space
+    itself says ("" if it is free and open): taken (R27.3.1), closed with fewer than 3
+    players (R27.3.6)."""
+    if not active(ctx.s) or sp not in pdata(ctx.s)["energy"]:
+        return ""
+    b = board(ctx.r)
+    if not open_space(ctx.r, ctx.s, sp):
+        return (f"this space is open only with {b.energy_min_players[sp]} or more players "
+                "(R27.3.6)")
+    if pdata(ctx.s)["energy"][sp] != EMPTY:
+        return "that space holds energy already (R27.3.1)"
+    return (f"only a {ENERGY[b.energy_types[sp]]} (or a Wild) goes on this space, and never "
+            "from the Pilgrim Board back onto it (R27.3)")
