@@ -182,8 +182,9 @@ def frame(c: Canvas, g: Geom, bx: float, by: float, built: str, hidden: bool = F
     c.fill(PLAQUE, x, y, w, h, 8)
     c.fill(SHRINE_GOLD, x, y, w, h, 8, 2)
     shrine(c, x + w / 2, y + h / 2 - 3 * k, w * 0.72)
-    c.fill(theme.INK, x - 30 * k, y + h + 2 * k, w + 60 * k, 34 * k, 6)
-    c.text_box(built, x - 28 * k, y + h + 3 * k, w + 56 * k, 32 * k, 10, theme.CREAM, True)
+    lw, lh = min(w + 60 * k, 112.0), min(34 * k, 26.0)  # the name's label under the frame
+    c.fill(theme.INK, x + w / 2 - lw / 2, y + h + 2, lw, lh, 6)
+    c.text_box(built, x + w / 2 - lw / 2 + 2, y + h + 3, lw - 4, lh - 2, 10, theme.CREAM, True)
 
 
 def _dashed_rect(c: Canvas, x: float, y: float, w: float, h: float, col: theme.Colour) -> None:

@@ -18,7 +18,12 @@ from engine.aac import config  # noqa: E402
 from engine.aac.modules import MODULES, ModuleDef, register_module, unregister_module  # noqa: E402
 from game.app import App  # noqa: E402
 from game.scenegraph import Button, TextLog  # noqa: E402
-from game.scenes.setup import UNAVAILABLE, SetupScene, module_options  # noqa: E402
+from game.scenes.setup import (  # noqa: E402
+    UNAVAILABLE,
+    SetupScene,
+    module_names,
+    module_options,
+)
 from game.settings import Settings  # noqa: E402
 from tests.test_ui_game import centre, click  # noqa: E402
 
@@ -147,7 +152,8 @@ def test_the_module_description_and_buttons_fit(tmp_path, monkeypatch, folklore,
                    for r in records)
         mod_buttons = [n for n in scene.walk() if isinstance(n, Button)
                        and getattr(n, "module", None)]
-        assert len(mod_buttons) == 1 + len(module_options("folklore"))
+        # every module's button (Pilgrimage too, off), the chosen Folklore's options
+        assert len(mod_buttons) == len(module_names()) + len(module_options("folklore"))
         start = button(app, "Start the game")
         assert all(b.y + b.h <= start.y for b in mod_buttons)
     finally:

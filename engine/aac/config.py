@@ -70,7 +70,7 @@ RULES_OPTION_TITLES: dict[str, str] = {
     "folklore_expert_hand": "Choose your Folklore hand",
     "folklore_forfeit_flexible": "Artifacts forfeit flexible points",
     "folklore_active_only": "Artifacts on your own turn only",
-    "pilgrimage_active_always": "Active player in every Shrine completion",
+    "pilgrimage_active_always": "Active player always takes part",
     "running_out_everywhere": "Running Out for every effect",
     "ignotas_once_per_turn": "Keeper's Charge once per turn",
     "doubler_patron_trigger": "Doublers win Patron Tokens",

@@ -1,10 +1,11 @@
-"""The guide the game shows: the base game's pages, then the modules' pages (Folklore)."""
+"""The guide the game shows: the base game's pages, then the modules' pages (Folklore,
+Pilgrimage)."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-from game.guide import folklore, howto, reference
+from game.guide import folklore, howto, pilgrimage, reference
 from game.guide.model import Guide
 
 
@@ -14,4 +15,5 @@ def guide() -> Guide:
     g.register(*howto.PAGES)
     g.register(*reference.PAGES)
     g.register(*folklore.PAGES)
+    g.register(*pilgrimage.PAGES)
     return g

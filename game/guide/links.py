@@ -32,6 +32,12 @@ BY_KIND: dict[str, str] = {
     "folklore_option": "R26.3.2",
     "folklore_track": "R26.5",
     "scoring_card": "R30.2",
+    # Pilgrimage (R27)
+    "pilgrim": "R27.8",
+    "shrine": "R27.5.2",
+    "frame": "R27.5.2",
+    "speed": "R27.2.1",
+    "pilgrim_board": "R27.5",
 }
 
 # (target kind, decision kind) -> rule: the same thing means another rule in that question
@@ -63,6 +69,12 @@ BY_DECISION: dict[tuple[str, str], str] = {
     ("bound", "place_doubler"): "R28.3",
     ("pillar", "place_doubler"): "R28.3",
     ("scoring_card", "gain_scoring_card"): "R28.4",
+    ("pilgrim", "deploy_energy"): "R27.3",
+    ("pilgrim", "reposition_to"): "R27.3",
+    ("pilgrim", "reposition_from"): "R27.3",
+    ("pilgrim", "compass"): "R27.3",
+    ("pilgrim", "pilgrimage_energy"): "R27.5.2",
+    ("shrine", "pilgrimage_benefit"): "R27.8.3",
 }
 
 INFO: dict[str, str] = {

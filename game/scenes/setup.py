@@ -47,7 +47,21 @@ MODULE_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
          "Climb the Folklore Track: 3, 7, 12 or 18 points at the end. Cards also bring "
          "Doubler Tokens (a bound energy counts twice) and secret Scoring Cards."),
     ),
+    "pilgrimage": (
+        "Pilgrimage",
+        "Beside the map stands the Pilgrim Board, Mount Eldranir: each god's pilgrim climbs "
+        "from the start towards the summit, building Shrines on the way.",
+        ("Deploy, Reposition or a Compass may put energy on the board's energy spaces. With "
+         "2 of a god's energy there, a Shrine completion follows at the end of the turn.",
+         "In a Shrine completion each god with energy there builds a Shrine, moves up to "
+         "speed plus that energy, then activates or exhausts it.",
+         "Speed is 0 to 2: raise it instead of recharging; Blockades between the tiers cost "
+         "speed to pass. Entering a built Shrine gives its benefit.",
+         "At the end: 4, 9 or 15 points by tier, 20 to 25 on the summit, 2 per Blockade "
+         "taken. The game ends only once every Shrine is built too."),
+    ),
 }
+MODULE_ICONS = {"folklore": "folklore_back", "pilgrimage": "shrine"}
 UNAVAILABLE = "not in this version yet"
 
 
@@ -239,10 +253,24 @@ class SetupScene(Scene):
 
     def build_modules(self) -> None:
         """A button per module (on / off, or disabled with the reason), and under a chosen
-        module its own options."""
+        module its own options (an option the modules share, under the first one chosen).
+        Every module's button shows; the options share the room left above Start / Back."""
+        names = module_names()
+        btn_h = 44.0 if len(names) < 2 else 40.0
+        gap = 10.0 if len(names) < 2 else 6.0
+        shown: set[str] = set()
+        opts_of: dict[str, list[str]] = {}
+        for name in names:
+            opts = [k for k in module_options(name) if k not in shown] \
+                if name in self.modules else []
+            shown.update(opts)
+            opts_of[name] = opts
+        n_opts = sum(len(v) for v in opts_of.values())
+        room = MOD_BOTTOM - MOD_Y - len(names) * (btn_h + gap)
+        step = min(44.0, room / max(1, n_opts))
         y = MOD_Y
-        for name in module_names():
-            if y + 44 > MOD_BOTTOM:
+        for name in names:
+            if y + btn_h > MOD_BOTTOM:
                 break
             title, summary, _ = module_words(name)
             ready = name in MODULES
@@ -250,17 +278,14 @@ class SetupScene(Scene):
             state = ("on" if on else "off") if ready else UNAVAILABLE
             tip = f"{title}: {summary}" + ("" if ready else
                                            f"\nThe {title} module is {UNAVAILABLE}.")
-            btn = Button(f"{title}: {state}", MOD_X, y, MOD_W, 44,
+            btn = Button(f"{title}: {state}", MOD_X, y, MOD_W, btn_h,
                          partial(self.toggle_module, name), 15 if ready else 13, tip=tip,
-                         enabled=ready, icon_name="folklore_back" if name == "folklore" else "",
+                         enabled=ready, icon_name=MODULE_ICONS.get(name, ""),
                          selected=on)
             btn.module = name  # type: ignore[attr-defined]
             self.add(btn)
-            y += 54
-            opts = module_options(name) if on else []
-            # the module's options share the room above Start / Back (none is ever dropped)
-            step = min(44.0, (MOD_BOTTOM - y) / max(1, len(opts)))
-            for k in opts:
+            y += btn_h + gap
+            for k in opts_of[name]:
                 default, text = RULES_OPTIONS[k]
                 val = self.options.get(k, default)
                 ob = Button(f"{option_title(k)}: {'on' if val else 'off'}", MOD_X + 16, y,
@@ -437,8 +462,8 @@ class SetupScene(Scene):
         c.fill(theme.PANEL, x0, y0, w, PANEL_H, 12)
         c.fill(theme.PANEL_EDGE, x0, y0, w, PANEL_H, 12, 2)
         title, summary, points = module_words(name)
-        if name == "folklore":
-            c.icon("folklore_back", x0 + 34, y0 + 34, 40)
+        if name in MODULE_ICONS:
+            c.icon(MODULE_ICONS[name], x0 + 34, y0 + 34, 40)
         ready = name in MODULES
         state = ("chosen for this game" if name in self.modules else "not chosen") if ready \
             else UNAVAILABLE
