@@ -58,6 +58,21 @@ def shrine_name(b: Board, sid: str) -> str:
     return b.shrines[sid].name
 
 
+# a Shrine's benefit in a few words for the supply's rows (the whole text is in its hover
+# help and in the prompt's choices)
+BENEFIT_WORDS = {"place_bridge": "Place a Bridge Token", "claim_rightmost_free":
+                 "The rightmost tile, free", "gain_conduit": "Gain a Conduit Token",
+                 "upgrade_action": "Upgrade an Action", "place_doubler": "Place a Doubler Token",
+                 "gain_scoring_card": "A Scoring Card for 1 speed"}
+
+
+def benefit_words(b: Board, sid: str) -> str:
+    sh = b.shrines[sid]
+    kinds = [e.effect for e in sh.benefit.effects]
+    return BENEFIT_WORDS.get(kinds[0], sh.benefit.text.split(" (")[0]) if kinds else \
+        sh.benefit.text.split(" (")[0]
+
+
 def completing(t: TableScene) -> bool:
     """A Shrine completion is being resolved (its frame is on the engine's stack)."""
     return any(getattr(f, "kind", "") == "pilgrimage_resolve" for f in t.game.state.stack)
@@ -163,9 +178,8 @@ class PilgrimPanel(Node):
         if self.folded and self._folded_at != len(t.game.history):
             self._set_folded(False)
         others = any(p.visible for n, p in t.module_panels.items() if n != NAME)
-        if self.needed():
-            self.visible = True
-            self.closed_at = -1
+        if self.needed() and self.closed_at != len(t.game.history):
+            self.visible = True  # (closed by hand for this decision: it stays closed)
             t.hide_other_panels(NAME)
         elif completing(t) and self.closed_at < 0 and not others:
             self.visible = True
@@ -368,7 +382,7 @@ class PilgrimPanel(Node):
             pd.shrine(c, x + h * 0.5, y + h * 0.5, h * 0.7)
             c.text(shr.name, x + h + 2, y + h * 0.32, 12, theme.INK, True, "midleft",
                    max_w=w - h - 6)
-            c.text(shr.benefit.text, x + h + 2, y + h * 0.72, 10, theme.INK_SOFT, False,
+            c.text(benefit_words(b, sid), x + h + 2, y + h * 0.72, 10, theme.INK_SOFT, False,
                    "midleft", max_w=w - h - 6)
         if not supply:
             c.text_box("Every Shrine is built: completions now only move Pilgrimages.",
@@ -429,6 +443,9 @@ def why_not(table: TableScene, target: str, d: Decision) -> str:
                 "or step C of a Shrine completion."
         if d.kind == "pilgrimage_move":
             return prules.why_not_move(ctx, d.seat, rest) or "not a step of this move."
+        if rest in b.frames and d.kind in ("pilgrimage_shrine", "pilgrimage_frame"):
+            return prules.why_not_frame(ctx, rest) + "." if prules.why_not_frame(ctx, rest) \
+                else "choose the Shrine first, then its frame."
         return "your Pilgrimage moves only in a Shrine completion or with a bridge's benefit."
     if kind == "frame":
         return prules.why_not_frame(ctx, rest) or \
