@@ -5,7 +5,7 @@
 Writes docs/<name>.png for: menu, table, load, recap, results, monument (a monument close-up,
 zoomed in, with its card), snap (a section snapping onto its stack, mid-animation), push (a
 tile push mid-animation), launch (a trapdoor launch mid-flight), folklore (a Folklore Card
-being played) (and guide, tutorial when
+being played), pilgrimage (the Pilgrim Board mid Shrine completion) (and guide, tutorial when
 those scenes exist). Every picture is drawn by the game's own scenes
 from seeded games.
 """
@@ -223,10 +223,36 @@ def shot_folklore(app: App) -> None:
     settle(app, 6)
 
 
+def shot_pilgrimage(app: App) -> None:
+    """Both modules, three seats (a person keen on the Pilgrim Board and two bots): the board
+    open in a Shrine completion, the person's pilgrim walking up the path (mid-animation),
+    Shrines built in their frames, energy on the board in its owners' colours."""
+    seed = 3
+    s = Session.new([SeatSpec(True), SeatSpec(False, level="easy"),
+                     SeatSpec(False, level="easy")], seed, modules=("folklore", "pilgrimage"))
+    rng = random.Random(seed)
+    while s.game.pending is not None:
+        d = s.game.pending
+        pos = s.game.state.ext["pilgrimage"]["pos"][0]
+        if d.kind == "pilgrimage_move" and s.is_human(d.seat) and pos.startswith("pb_t2"):
+            break
+        keen = [c.id for c in d.choices if "pilgrim" in c.id or c.id.startswith("to:")]
+        s.apply(keen[0] if keen and rng.random() < 0.9 else rng.choice(d.choices).id)
+    app.start_session(s)
+    settle(app, 4)
+    app.settings.anim_speed = 1.0
+    t = app.scene
+    step = next(c.id for c in s.game.pending.choices if c.id.startswith("to:"))
+    t.choose(step)
+    for _ in range(5):
+        app.step(1 / 30)
+
+
 SHOTS: dict[str, Callable[[App], None]] = {
     "menu": shot_menu, "table": shot_table, "load": shot_load, "recap": shot_recap,
     "results": shot_results, "monument": shot_monument, "snap": shot_snap,
     "push": shot_push, "launch": shot_launch, "folklore": shot_folklore,
+    "pilgrimage": shot_pilgrimage,
 }
 
 

@@ -169,8 +169,17 @@ def shrine(c: Canvas, x: float, y: float, size: float, dim: bool = False) -> Non
     c.circle(theme.CREAM, x, y - s * 0.45, s * 0.14)
 
 
-def frame(c: Canvas, g: Geom, bx: float, by: float, built: str, hidden: bool = False) -> None:
-    """A Shrine frame: an empty dashed plinth, or the Shrine built in it with its name."""
+def label_left(b: Board, frame_id: str) -> bool:
+    """A built frame's name goes to its left when another frame stands just below it."""
+    xy = space_xy(b)
+    x, y = xy[frame_id]
+    return any(0 < xy[f][1] - y < 120 and abs(xy[f][0] - x) < 60 for f in b.frames)
+
+
+def frame(c: Canvas, g: Geom, bx: float, by: float, built: str, hidden: bool = False,
+          left: bool = False) -> None:
+    """A Shrine frame: an empty dashed plinth, or the Shrine built in it with its name (under
+    it, or to its `left`)."""
     k = g.k
     x, y, w, h = g.around(bx, by, FRAME_HALF)
     if not built or hidden:
@@ -183,8 +192,9 @@ def frame(c: Canvas, g: Geom, bx: float, by: float, built: str, hidden: bool = F
     c.fill(SHRINE_GOLD, x, y, w, h, 8, 2)
     shrine(c, x + w / 2, y + h / 2 - 3 * k, w * 0.72)
     lw, lh = min(w + 60 * k, 112.0), min(34 * k, 26.0)  # the name's label under the frame
-    c.fill(theme.INK, x + w / 2 - lw / 2, y + h + 2, lw, lh, 6)
-    c.text_box(built, x + w / 2 - lw / 2 + 2, y + h + 3, lw - 4, lh - 2, 10, theme.CREAM, True)
+    lx, ly = (x - lw - 2, y + h / 2 - lh / 2) if left else (x + w / 2 - lw / 2, y + h + 2)
+    c.fill(theme.INK, lx, ly, lw, lh, 6)
+    c.text_box(built, lx + 2, ly + 1, lw - 4, lh - 2, 10, theme.CREAM, True)
 
 
 def _dashed_rect(c: Canvas, x: float, y: float, w: float, h: float, col: theme.Colour) -> None:

@@ -357,7 +357,7 @@ class PilgrimPanel(Node):
         for fr in b.file.shrine_frames:
             built = d["frames"].get(fr.id, "")
             pd.frame(c, g, fr.x, fr.y, shrine_name(b, built) if built else "",
-                     fr.id in self.hidden_frames)
+                     fr.id in self.hidden_frames, pd.label_left(b, fr.id))
         for bl in b.file.blockades:
             taker = int(d["blockades"][bl.id])
             pd.blockade(c, g, bl.x, bl.y, bl.number, bl.speed_reduction,

@@ -327,7 +327,7 @@ def test_a_three_player_game_with_both_modules_through_the_table_to_the_results(
     kinds: set[str] = set()
     texts: list[str] = []
     begin = time.perf_counter()
-    frames = 0
+    frames = opened = 0
     while app.scene is table and time.perf_counter() - begin < 100:
         d = session.game.pending
         if d is not None and session.is_human(d.seat) and not table.animator.busy:
@@ -337,9 +337,13 @@ def test_a_three_player_game_with_both_modules_through_the_table_to_the_results(
                 if len(texts) < 4000:
                     texts += [hs.tooltip() for hs in panel(app).children
                               if hasattr(hs, "target")]
+            to_board = any(tg.startswith("pilgrim:") for c in d.choices for tg in c.targets)
             keen = [p for tg, p in table.legal_points() if tg.startswith(
                 ("pilgrim:", "shrine:", "frame:", "speed:"))]
-            if keen and rng.random() < 0.8:
+            if to_board and not panel(app).visible and not table.handoff.visible:
+                click(app, *centre(table.module_tabs[NAME]))  # open the board by its tab
+                opened += 1
+            elif keen and rng.random() < 0.8:
                 click(app, *keen[0])
             else:
                 assert human_click(app, rng), f"nothing to click for {d.kind}: {d.prompt}"
@@ -351,10 +355,12 @@ def test_a_three_player_game_with_both_modules_through_the_table_to_the_results(
     assert type(app.scene).__name__ == "ResultsScene"
     app.step(1 / 60)
     assert len(app.scene.scores) == 3
-    assert kinds & {"pilgrimage_shrine", "pilgrimage_move"}  # the person used the board
+    assert opened and kinds & {"pilgrimage_shrine", "pilgrimage_move"}  # the board was used
     assert not pd(session.game)["supply"]  # every Shrine was built (R27.10)
     texts += session.log
-    bad = {h for tx in texts for h in expansion_scanner().find(tx)}
+    assert len(texts) > 200 and any("Pilgrimage" in ln for ln in session.log)
+    scanner = expansion_scanner()
+    bad = {h for tx in texts for h in scanner.find(tx)}
     assert not bad, f"ids reach the player: {sorted(bad)[:10]}"
 
 
