@@ -586,6 +586,9 @@ class FolkloreTable:
                 ) -> tuple[float, bool] | None:
         return None  # the Folklore events float their words (the animator's default)
 
+    def locate(self, table: TableScene, loc: str) -> tuple[float, float] | None:
+        return None  # no energy location of its own
+
 
 MODULE = FolkloreTable()
 

@@ -588,6 +588,13 @@ class PilgrimageTable:
     def space_why_not(self, table: TableScene, target: str, d: Decision) -> str:
         return ""
 
+    def locate(self, table: TableScene, loc: str) -> tuple[float, float] | None:
+        """Energy flying to or from the board while the sheet is closed: its tab."""
+        if not loc.startswith(LOC + ":") or table.module_panels[NAME].visible:
+            return None
+        r = table.module_tabs[NAME].world_rect()
+        return float(r.centerx), float(r.centery)
+
     def animate(self, anim: EventAnimator, e: Any, at: float, tweens: list[Tween]
                 ) -> tuple[float, bool] | None:
         return animate(anim, e, at, tweens)

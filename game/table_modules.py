@@ -74,6 +74,8 @@ class TableModule(Protocol):
     def animate(self, anim: EventAnimator, e: Any, at: float, tweens: list[Tween]
                 ) -> tuple[float, bool] | None: ...
 
+    def locate(self, table: TableScene, loc: str) -> tuple[float, float] | None: ...
+
 
 REGISTRY: dict[str, TableModule] = {
     folklore_table.MODULE.name: folklore_table.MODULE,

@@ -240,6 +240,12 @@ def test_r27_3_a_destination_lights_every_free_space_of_its_type(app):
     ch = Choice("deploy:rose>pilgrim:pb_energy_2", "Rose", ("pilgrim:pb_energy_2",))
     extra = set(ptab.extra_targets(app.scene, ch))
     assert extra == {"pilgrim:pb_energy_7"}  # 6 is taken; 2 is the choice's own
+    # energy flying to the board: to its space on the open sheet, else to the sheet's tab
+    t = app.scene
+    assert not panel(app).visible
+    assert t.locate("pilgrim:pb_energy_2", FREYITH) == centre(t.module_tabs[NAME])
+    t.toggle_module(NAME)
+    assert t.locate("pilgrim:pb_energy_2", FREYITH) == centre(t.spots["pilgrim:pb_energy_2"][0])
 
 
 def test_r27_2_1_the_speed_is_raised_by_pointing_at_the_row(app):

@@ -54,6 +54,10 @@ class EventAnimator:
         if spots:
             r = spots[0].world_rect()
             return float(r.centerx), float(r.centery)
+        for m in table_modules.in_play(self.t.shown):  # a module's place for it (its tab)
+            at = m.locate(self.t, loc)
+            if at is not None:
+                return at
         return VW / 3, VH / 2
 
     def animate(self, events: list[ev.Event], old: Any) -> None:
