@@ -4,6 +4,7 @@ catalog objects they were built from (its rule notes), never the JSON files them
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from engine.aac import names
@@ -227,8 +228,14 @@ def scoring_card(card: Any | None, holder: str = "") -> str:
 
 
 # --- the Pilgrim Board (R27), in the catalog's words ---------------------------------------------
-def _pb_rule(rid: str) -> str:
-    return _rule(_expansion().pilgrim_board.rules, rid)
+def _pb_rule(rid: str, start: str = "") -> str:
+    """A rule of the Pilgrim Board in the catalog's words, without the catalog's own field
+    names it cites in brackets ("(tier_entries)"); from the sentence starting `start`."""
+    text = _rule(_expansion().pilgrim_board.rules, rid)
+    if start and start in text:
+        text = text[text.index(start):]
+    text = re.sub(r"\b[a-z]+(?:_[a-z0-9]+)+\b;?\s*", "", text)
+    return re.sub(r"\s*\(\s*\)", "", text).replace("( ", "(")
 
 
 def pilgrim_board() -> str:
@@ -264,7 +271,7 @@ def blockade(number: int, cost: int, tier: int, vp: int, taker: str) -> str:
     head = (f"Blockade {number}: removed by {taker} ({vp} VP for them at the end)." if taker
             else f"Blockade {number} guards the way into tier {names.ROMAN[tier]}: the first "
                  f"Pilgrimage to cross lowers its speed by {cost} and takes it ({vp} VP).")
-    return f"{head}\n{_pb_rule('pb_rule_blockade')}"
+    return f"{head}\n{_pb_rule('pb_rule_blockade', 'The first Pilgrimage')}"
 
 
 def pilgrim_speed(speed: int) -> str:

@@ -116,11 +116,11 @@ def mountain(c: Canvas, g: Geom, b: Board) -> None:
             continue
         vp = (f"{t.vp_min}\u2013{t.vp_max} VP" if t.vp is None else f"{t.vp} VP")
         x, y = g.pt(18, t.band_y[0] + 8)
-        c.fill(PLAQUE, x, y, 170 * k, 40 * k, 6)
+        c.fill(PLAQUE, x, y, 196 * k, 40 * k, 6)
         c.text(f"Tier {t.numeral}", x + 8 * k, y + 20 * k, 15, theme.INK, True, "midleft",
                max_w=84 * k)
-        c.text(vp, x + 164 * k, y + 20 * k, 11, theme.INK_SOFT, True, "midright",
-               max_w=72 * k)
+        c.text(vp, x + 190 * k, y + 20 * k, 11, theme.INK_SOFT, True, "midright",
+               max_w=96 * k)
     # the path: a dark edge under a sandy track; the forks onto a frame a narrower track
     for a, z, side in edge_points(b):
         wide = 12 if side else 20

@@ -133,7 +133,8 @@ class PilgrimPanel(Node):
                            tip="Fold the Pilgrim Board down to see the map under it", z=3)
         self.hidden_pilgrims: set[int] = set()  # walking (drawn by the animation)
         self.hidden_frames: set[str] = set()  # a Shrine dropping into it
-        self._bg: tuple[object, pygame.Surface] | None = None
+        self._board: pygame.Surface | None = None  # the mountain, drawn once per size
+        self._board_key: object = None
 
     # --- opening and closing
     def toggle(self) -> None:
@@ -319,15 +320,15 @@ class PilgrimPanel(Node):
         """The mountain, path and spaces at this window's scale (cached)."""
         g = self.geom
         key = (round(c.s, 4), g.size)
-        if self._bg is not None and self._bg[0] == key:
-            return self._bg[1]
+        if self._board is not None and self._board_key == key:
+            return self._board
         side = max(1, round(g.size * c.s))
         surf = pygame.Surface((side, side), pygame.SRCALPHA)
         sub = Canvas(surf, c.s, -g.x * c.s, -g.y * c.s)
         pd.mountain(sub, g, board(self.table.rules))
         if pygame.display.get_surface() is not None:
             surf = surf.convert_alpha()
-        self._bg = (key, surf)
+        self._board, self._board_key = surf, key
         return surf
 
     def draw_self(self, c: Canvas) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import time
 from typing import Any
 
@@ -108,6 +109,14 @@ def expansion_scanner() -> IdScanner:
     return sc
 
 
+def ids_in(texts: list[str]) -> set[str]:
+    """Catalog ids, rule-step names and any snake_case word (a catalog field name such as
+    "tier_entries" is no word for a player either)."""
+    scanner = expansion_scanner()
+    return {h for tx in texts for h in scanner.find(tx)} | {
+        w for tx in texts for w in re.findall(r"\b[a-z]+_[a-z0-9_]+\b", tx)}
+
+
 # --- drawn at every size, with one module and with both ----------------------------------------
 @pytest.mark.parametrize("mods", [(NAME,), ("folklore", NAME)], ids=["pilgrimage", "both"])
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
@@ -133,6 +142,14 @@ def test_the_pilgrim_board_fits_at_every_size(tmp_path, monkeypatch, mods, size)
         assert texts.count("speed 1") == 3  # each seat's row shows its speed, small
         for name in ("Shrine of the Span", "Shrine of the Market"):
             assert name in texts
+        # the hover help of each kind of part fits the window (a Shrine, a Blockade, a
+        # frame, an energy space, the speed, a space of the path, the summit)
+        for target in ("shrine:shrine_bridge", "info:pilgrim:blockade:blockade_3",
+                       "frame:pb_frame_7", "pilgrim:pb_energy_9", "speed:2",
+                       "pilgrim:pb_t2_w1", "pilgrim:pb_summit_25"):
+            assert scan(a, tooltip_at=centre(t.spots[target][0])) == [], target
+        tips = [hs.tooltip() for hs in panel(a).children if hasattr(hs, "target")]
+        assert len(tips) > 60 and not ids_in(tips)
         if "folklore" in mods:  # the Folklore sheet opens in its place, never both at once
             t.toggle_folklore()
             a.step(1 / 60)
@@ -365,8 +382,7 @@ def test_a_three_player_game_with_both_modules_through_the_table_to_the_results(
     assert not pd(session.game)["supply"]  # every Shrine was built (R27.10)
     texts += session.log
     assert len(texts) > 200 and any("Pilgrimage" in ln for ln in session.log)
-    scanner = expansion_scanner()
-    bad = {h for tx in texts for h in scanner.find(tx)}
+    bad = ids_in(texts)
     assert not bad, f"ids reach the player: {sorted(bad)[:10]}"
 
 
