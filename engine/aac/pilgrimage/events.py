@@ -144,7 +144,27 @@ class ShrineEntered(Event):
         return f"{who(self.seat)} does not take the benefit of {name}."
 
 
+@dataclass(slots=True)
+class SpaceMarked(Event):
+    """R27.1.7 / R32.1: an unused character's energy put on a closed energy space, as a
+    reminder that it is closed (it counts for nothing)."""
+
+    seat: int
+    space: str
+    character: str  # the unused character whose energy marks it
+
+    word: ClassVar[str] = "Closed space"
+
+    def show(self, s: GameState) -> None:
+        _d(s).setdefault("marked", {})[self.space] = self.character
+
+    def log_line(self, r: Rules, who: Who) -> str:
+        return (f"{who(self.seat)} puts an energy of {r.characters[self.character].name} on "
+                "the bottom-right Compass space of the Pilgrim Board, a reminder that it is "
+                "closed with 2 players.")
+
+
 PILGRIMAGE_EVENTS: tuple[type[Event], ...] = (
-    SpeedChanged, ShrineConstructed, PilgrimMoved, PilgrimStopped, BlockadeRemoved,
+    SpaceMarked, SpeedChanged, ShrineConstructed, PilgrimMoved, PilgrimStopped, BlockadeRemoved,
     ShrineCompletionStarted, ShrineEntered,
 )
