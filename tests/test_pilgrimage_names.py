@@ -101,7 +101,7 @@ def test_pilgrimage_prompts_read_as_plain_words(games: Any) -> None:
             "pilgrimage_energy", "pilgrimage_blocker"} <= set(met), sorted(met)
     for k in PIL_KINDS:
         assert "_" not in kind(k) and kind(k) != k.replace("_", " ").capitalize(), k
-    for k, prompt in met.items():
+    for prompt in met.values():
         assert "_" not in prompt and prompt[0].isupper(), prompt
     assert met["pilgrimage_move"].endswith(("step left)", "steps left)"))
     assert met["pilgrimage_shrine"] == "Construct a Shrine: choose one from the supply"
