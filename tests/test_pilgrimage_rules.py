@@ -601,3 +601,29 @@ def test_r27_9_the_patron_shrine_pays_the_patron_cost() -> None:
     ev = choose(g, "shrine:shrine_bridge", "frame:pb_frame_3")
     assert pd(g)["frames"] == {"pb_frame_3": "shrine_bridge"}
     assert "with a Monument Patron Token" in text(g, ev)
+
+
+def test_r27_10_every_monument_built_does_not_end_the_game_while_a_shrine_is_left() -> None:
+    """R27.10 / R23.1: with every monument fully constructed the final round starts only once
+    the last Shrine is constructed too."""
+    def end_turn(g: Game) -> list[Any]:
+        d = g.pending
+        assert d is not None and d.kind == "turn_type"
+        return choose(g, "actions", "end")
+
+    g = game(["freyith", "rusne"], seed=3)
+    for m in g.state.monuments.values():
+        m.built += m.stack
+        m.stack = []
+        m.spaces = []
+    supply = list(pd(g)["supply"])
+    for sh, fr in zip(supply[:-1], board(g.rules).frames[:-1], strict=True):
+        construct(ctx(g), 0, sh, fr, False)
+    rerun(g)
+    ev = end_turn(g)
+    assert not g.state.end_triggered
+    assert not any(type(e).__name__ == "FinalRoundTriggered" for e in ev)
+    construct(ctx(g), 0, supply[-1], board(g.rules).frames[-1], False)
+    ev = end_turn(g)
+    assert g.state.end_triggered
+    assert any(type(e).__name__ == "FinalRoundTriggered" for e in ev)

@@ -388,9 +388,9 @@ def benefit_why_not(ctx: Ctx, seat: int, shrine: str) -> str:
     for e in board(ctx.r).shrines[shrine].benefit.effects:
         if isinstance(e, GainScoringCardEffect):
             if not scoring_cards.can_gain(ctx, seat):
-                return "you hold 2 Scoring Cards already, or none is left (R28.4)"
+                return "you already hold 2 Scoring Cards, or none is left"
             if e.cost_speed > pdata(ctx.s)["speed"][seat]:
-                return "a Scoring Card from a Shrine costs 1 speed and your speed is 0 (R27.8.5)"
+                return "a Scoring Card from a Shrine costs 1 speed and your speed is 0"
     return ""
 
 
