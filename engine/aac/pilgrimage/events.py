@@ -75,6 +75,10 @@ class PilgrimMoved(Event):
     def log_line(self, r: Rules, who: Who) -> str:
         if self.skipped:
             return f"{who(self.seat)}'s Pilgrimage skips over an occupied space."
+        b = board(r)
+        if self.dst in b.frames:  # only a constructed Shrine can be entered (R27.8.2)
+            return (f"{who(self.seat)}'s Pilgrimage moves onto a Shrine in tier "
+                    f"{ROMAN[b.tier[self.dst]]}.")
         return f"{who(self.seat)}'s Pilgrimage moves to {space_words(r, None, self.dst)}."
 
 
@@ -90,7 +94,9 @@ class PilgrimStopped(Event):
         _d(s)["pos"][self.seat] = self.space
 
     def log_line(self, r: Rules, who: Who) -> str:
-        return (f"{who(self.seat)}'s Pilgrimage stops on {space_words(r, None, self.space)}"
+        where = space_words(r, None, self.space)
+        prep = "in" if where.startswith("tier") else "on"
+        return (f"{who(self.seat)}'s Pilgrimage stops {prep} {where}"
                 f"{': ' + self.why if self.why else ''}.")
 
 
