@@ -23,7 +23,12 @@ from engine.aac.log import describe
 from engine.aac.persist.io import load_game
 from engine.aac.persist.upgrade import upgrade
 from engine.aac.pilgrimage import events as pev
-from engine.aac.pilgrimage.rules import EnergyStepFrame, PilgrimMoveFrame, construct
+from engine.aac.pilgrimage.rules import (
+    EnergyStepFrame,
+    PilgrimMoveFrame,
+    construct,
+    forward_moves,
+)
 from engine.aac.pilgrimage.state import NAME, board
 from engine.aac.placement import destinations
 from engine.aac.rules.completion import CompassFrame, CompletionPhase, ParticipantFrame
@@ -627,3 +632,63 @@ def test_r27_10_every_monument_built_does_not_end_the_game_while_a_shrine_is_lef
     ev = end_turn(g)
     assert g.state.end_triggered
     assert any(type(e).__name__ == "FinalRoundTriggered" for e in ev)
+
+
+# --- R27.1.1-R27.1.5, R27.3.6, R27.8.1, R27.8.2 at every player count / on every space ------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_r27_1_1_to_r27_1_5_setup_at_every_player_count(players: int) -> None:
+    chars: list[str | None] = [None] * players
+    g = make_game(players, characters=chars, seed=40 + players, modules=(NAME,))
+    d = pd(g)
+    b = board(g.rules)
+    assert d["frames"] == {} and len(b.frames) == 8  # R27.1.1: 8 empty frames
+    assert sorted(d["supply"]) == sorted(b.shrines) and len(b.shrines) == 8  # R27.1.2
+    assert d["blockades"] == {f"blockade_{k}": -1 for k in range(1, 5)}  # R27.1.3
+    assert [b.blockades[f"blockade_{k}"].entry_to_tier for k in range(1, 5)] == [1, 2, 3, 4]
+    assert d["pos"] == [b.start] * players  # R27.1.4: everyone on the start
+    assert d["speed"] == [1] * players and b.max_speed == 2  # R27.1.5 (O55): the middle slot
+    assert all(c == EMPTY for c in d["energy"].values())
+    ok(g)
+
+
+def test_r27_3_6_the_bottom_right_compass_space_opens_with_3_players() -> None:
+    for players, chars in ((2, ["freyith", "aureon"]), (3, ["ignotas", "chronari", "freyith"])):
+        g = game(list(chars), seed=2)
+        a = g.state.active
+        on_board(g, (a + 1) % players, "pb_energy_1", "compass")
+        on_board(g, (a + 1) % players, "pb_energy_5", "compass")
+        got = [c.data[0] for c in destinations(ctx(g), a, T("compass"), src="reserve")
+               if c.data[0].startswith("pilgrim:")]
+        wild = {c.data[0] for c in destinations(ctx(g), a, T("wild"), src="reserve")
+                if c.data[0].startswith("pilgrim:")}
+        if players == 2:
+            assert got == [] and "pilgrim:pb_energy_9" not in wild
+        else:
+            assert got == ["pilgrim:pb_energy_9"]
+
+
+def test_r27_8_1_r27_8_2_moves_go_forward_only_and_into_built_shrines_only() -> None:
+    """On every space of the board the choices are exactly its forward edges (R27.8.1), a
+    Shrine frame only once a Shrine is built there (R27.8.2); no edge leads back."""
+    g = game(["ignotas", "chronari", "freyith"])
+    d = pd(g)
+    b = board(g.rules)
+    for bl in d["blockades"]:
+        d["blockades"][bl] = 0
+    steps = {sp.id: sp.min_steps_to_tier_4 for sp in b.file.spaces
+             if sp.min_steps_to_tier_4 is not None}
+    steps.update({fr.id: fr.min_steps_to_tier_4 for fr in b.file.shrine_frames})
+    for built in (False, True):
+        if built:
+            for sh, fr in zip(list(d["supply"]), b.frames, strict=True):
+                construct(ctx(g), 1, sh, fr, False)
+        for sp, outs in b.nexts.items():
+            d["pos"][2] = sp
+            got = {m[0] for m in forward_moves(ctx(g), 2)}
+            want = {to for to, _ in outs if built or to not in b.frames}
+            want = {b.summit[0] if to == b.file.summit.id else to for to in want}
+            assert got == want, sp
+            for to in got:  # always nearer the summit
+                assert to in b.summit_vp or steps[to] < steps[sp], (sp, to)
