@@ -18,10 +18,11 @@ def make_game(
 ) -> Game:
     """A fresh game after setup, each seat facing its first option, at the first turn's
     'Advance or Actions?' decision. Seat 0 is not necessarily the start player: see
-    g.state.start_player / g.state.active."""
+    g.state.start_player / g.state.active. With Pilgrimage at 2 players the closed Compass
+    space is left unmarked (R27.1.7)."""
     g = new_game(GameConfig(players=players, seed=seed, characters=characters, **kw))
-    while g.pending is not None and g.pending.kind == "choose_facing":
-        g.choose(g.pending.choices[0].id)
+    while g.pending is not None and g.pending.kind in ("choose_facing", "pilgrimage_blocker"):
+        g.choose("leave" if g.pending.kind == "pilgrimage_blocker" else g.pending.choices[0].id)
     return g
 
 

@@ -194,6 +194,8 @@ def worked_example() -> Game:
 
 
 def test_r27_11_worked_example_ignotas_and_freyith() -> None:
+    """The resolution of the rulebook's example (tests/test_pilgrimage_rules.py plays it from
+    Freyith's own turn, her two Deploys onto the Pilgrim Board included)."""
     g = worked_example()
     d = pd(g)
     assert g.pending is not None and "resolve:shrine" in choice_ids(g)
@@ -212,6 +214,7 @@ def test_r27_11_worked_example_ignotas_and_freyith() -> None:
     assert isinstance(g.state.stack[-1], PilgrimMoveFrame) and g.state.stack[-1].left == 3
     choose(g, "to:pb_t2_w1")
     assert "to:pb_frame_4" in choice_ids(g)
+    assert isinstance(g.state.stack[-1], PilgrimMoveFrame) and g.state.stack[-1].left == 2
     choose(g, "to:pb_frame_4")  # entering the Shrine ends the move: 1 space forfeited
     assert d["pos"][IGNOTAS] == "pb_frame_4"
     assert not any(isinstance(f, PilgrimMoveFrame) for f in g.state.stack)

@@ -46,11 +46,17 @@ RULES_OPTIONS: dict[str, tuple[Any, str]] = {
         "Folklore: only the player whose turn it is may place Artifacts. Off: a player who "
         "moves their character on another player's turn may place one too.",
     ),
-    # Pilgrimage (R27): O66 (R27.5.2)
+    # Pilgrimage (R27): O66 (R27.5.2), the closed space's reminder (R27.1.7, R32.1)
     "pilgrimage_active_always": (
         False,
         "Pilgrimage: the active player always takes part in a Shrine completion (builds a "
         "Shrine and moves up to their speed), even with no energy on the Pilgrim Board.",
+    ),
+    "pilgrimage_blocker": (
+        True,
+        "Pilgrimage, 2 players: at setup the start player may put an energy of an unused "
+        "character on the bottom-right Compass space of the Pilgrim Board, as a reminder that "
+        "it is closed (it is closed either way). Off: nobody is asked.",
     ),
 }
 
@@ -62,6 +68,7 @@ OPTION_MODULE: dict[str, str] = {
     "folklore_forfeit_flexible": "folklore",
     "folklore_active_only": "folklore",
     "pilgrimage_active_always": "pilgrimage",
+    "pilgrimage_blocker": "pilgrimage",
     "doubler_patron_trigger": "*",  # the shared parts (Doublers): with any module
 }
 
@@ -71,6 +78,7 @@ RULES_OPTION_TITLES: dict[str, str] = {
     "folklore_forfeit_flexible": "Artifacts forfeit flexible points",
     "folklore_active_only": "Artifacts on your own turn only",
     "pilgrimage_active_always": "Active player always takes part",
+    "pilgrimage_blocker": "Mark the closed Compass space",
     "running_out_everywhere": "Running Out for every effect",
     "ignotas_once_per_turn": "Keeper's Charge once per turn",
     "doubler_patron_trigger": "Doublers win Patron Tokens",

@@ -109,7 +109,7 @@ KIND_WORDS = {
     "entropy_here": "Entropy",
     "entropy_other": "Entropy",
     "patron_take": "Monument Patron Token",
-    "resolve_order": "Resolve completed sections",
+    "resolve_order": "Resolve completions",
     "completer_bind": "Bind energy",
     "participant": "Section resolves",
     "magnet": "Magnet activated",
@@ -123,6 +123,12 @@ KIND_WORDS = {
     "folklore_option": "Folklore Card option",
     "folklore_extra": "First card: extra option",
     "folklore_reply": "Reply on your Artifact",
+    "pilgrimage_blocker": "Mark the closed Compass space",
+    "pilgrimage_shrine": "Construct a Shrine",
+    "pilgrimage_frame": "Choose a Shrine frame",
+    "pilgrimage_move": "Move your Pilgrimage",
+    "pilgrimage_benefit": "Shrine benefit",
+    "pilgrimage_energy": "Your energy on the Pilgrim Board",
 }
 
 PLACES = {

@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 FORMAT = "aac-save"
-CURRENT_VERSION = 3
+CURRENT_VERSION = 4
 
 Count = Annotated[int, Field(ge=0, le=21)]
 Cell = Annotated[int, Field(ge=-2, le=19)]
@@ -124,7 +124,7 @@ class SaveFile(_Strict):
     """An An Age Contrived save: config + seed + choices made + a full state snapshot."""
 
     format: Literal["aac-save"]
-    version: Literal[3]
+    version: Literal[4]
     game: Literal["aac"]
     config: ConfigModel
     seed: Seed

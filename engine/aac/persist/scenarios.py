@@ -164,6 +164,37 @@ def tutorial(out: Path) -> list[Path]:
     return [save_game(g, out / name, note=notes[name]) for name, g in tutorial_games()]
 
 
+def _board_keen(ids: list[str], k: int) -> str:
+    """Two decisions in three, a choice for the Pilgrim Board if there is one ("" if none)."""
+    if k % 3 == 0:
+        return ""
+    return next((i for i in ids if "pilgrim:" in i and ">" in i), "")
+
+
+def starts_shrine_completion(g: Game, cid: str) -> bool:
+    return any(type(e).__name__ == "ShrineCompletionStarted" for e in g.clone().choose(cid))
+
+
+def shrine_completion(players: int = 3, seed0: int = 1, tries: int = 50) -> Game:
+    """Both modules: the active player's decision whose choice ends the turn into a Shrine
+    completion (R27.5.1), with the Shrine supply still full (R27.5.2 A)."""
+    for seed in range(seed0, seed0 + tries):
+        g = new_game(GameConfig(players=players, seed=seed, modules=("folklore", "pilgrimage")))
+        g.undo_enabled = False
+        bot = RandomBot(seed)
+        k = 0
+        while not g.is_over and k < 20000:
+            d = g.pending
+            assert d is not None
+            cid = _board_keen(d.ids(), k) or bot.choose(None, d)
+            if (d.seat == g.state.active and len(g.state.ext["pilgrimage"]["supply"]) == 8
+                    and starts_shrine_completion(g, cid)):
+                return g
+            g.choose(cid)
+            k += 1
+    raise RuntimeError("no Shrine completion found: pick other seeds")
+
+
 def generate(out: Path) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     made = []
@@ -183,4 +214,10 @@ def generate(out: Path) -> list[Path]:
                                "bots must notice the stall and build (R23.1)"))
     assert all(Ctx(x.state, x.rules) for x in [g])
     made += tutorial(out)
+    made.append(save_shrine_completion(out))
     return made
+
+
+def save_shrine_completion(out: Path) -> Path:
+    return save_game(shrine_completion(), out / "shrine-completion-3p.json",
+                     note="both modules: a Shrine completion is about to resolve (R27.5)")

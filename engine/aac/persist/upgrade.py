@@ -93,9 +93,28 @@ def v2_to_v3(doc: Doc) -> Doc:
     return out
 
 
+def v3_to_v4(doc: Doc) -> Doc:
+    """Version 3 -> 4. Version 4 has the Pilgrimage rules option `pilgrimage_blocker` (at
+    setup with 2 players, ask whether to mark the closed Compass space, R27.1.7), on by
+    default. No build that wrote version 3 asked it, so a version-3 game with the Pilgrimage
+    module gets the option off, in its config and in its state, and replays as it was
+    played."""
+    out = dict(doc)
+    cfg = doc.get("config")
+    if not (isinstance(cfg, dict) and isinstance(cfg.get("modules"), list)
+            and "pilgrimage" in cfg["modules"]):
+        return out
+    if isinstance(cfg.get("options"), dict):
+        out["config"] = {**cfg, "options": {"pilgrimage_blocker": False, **cfg["options"]}}
+    snap = doc.get("snapshot")
+    if isinstance(snap, dict) and isinstance(snap.get("options"), dict):
+        out["snapshot"] = {**snap, "options": {**snap["options"], "pilgrimage_blocker": False}}
+    return out
+
+
 # UPGRADERS[v] turns a version-v document into a version-(v + 1) document; the harness in
 # tests/test_saves.py checks that a chain of registered upgraders runs in order.
-UPGRADERS: dict[int, Callable[[Doc], Doc]] = {1: v1_to_v2, 2: v2_to_v3}
+UPGRADERS: dict[int, Callable[[Doc], Doc]] = {1: v1_to_v2, 2: v2_to_v3, 3: v3_to_v4}
 
 
 def upgrade(doc: Doc, current: int = CURRENT_VERSION) -> Doc:

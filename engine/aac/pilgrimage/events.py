@@ -75,6 +75,10 @@ class PilgrimMoved(Event):
     def log_line(self, r: Rules, who: Who) -> str:
         if self.skipped:
             return f"{who(self.seat)}'s Pilgrimage skips over an occupied space."
+        b = board(r)
+        if self.dst in b.frames:  # only a constructed Shrine can be entered (R27.8.2)
+            return (f"{who(self.seat)}'s Pilgrimage moves onto a Shrine in tier "
+                    f"{ROMAN[b.tier[self.dst]]}.")
         return f"{who(self.seat)}'s Pilgrimage moves to {space_words(r, None, self.dst)}."
 
 
@@ -90,7 +94,9 @@ class PilgrimStopped(Event):
         _d(s)["pos"][self.seat] = self.space
 
     def log_line(self, r: Rules, who: Who) -> str:
-        return (f"{who(self.seat)}'s Pilgrimage stops on {space_words(r, None, self.space)}"
+        where = space_words(r, None, self.space)
+        prep = "in" if where.startswith("tier") else "on"
+        return (f"{who(self.seat)}'s Pilgrimage stops {prep} {where}"
                 f"{': ' + self.why if self.why else ''}.")
 
 
@@ -144,7 +150,27 @@ class ShrineEntered(Event):
         return f"{who(self.seat)} does not take the benefit of {name}."
 
 
+@dataclass(slots=True)
+class SpaceMarked(Event):
+    """R27.1.7 / R32.1: an unused character's energy put on a closed energy space, as a
+    reminder that it is closed (it counts for nothing)."""
+
+    seat: int
+    space: str
+    character: str  # the unused character whose energy marks it
+
+    word: ClassVar[str] = "Closed space"
+
+    def show(self, s: GameState) -> None:
+        _d(s).setdefault("marked", {})[self.space] = self.character
+
+    def log_line(self, r: Rules, who: Who) -> str:
+        return (f"{who(self.seat)} puts an energy of {r.characters[self.character].name} on "
+                "the bottom-right Compass space of the Pilgrim Board, a reminder that it is "
+                "closed with 2 players.")
+
+
 PILGRIMAGE_EVENTS: tuple[type[Event], ...] = (
-    SpeedChanged, ShrineConstructed, PilgrimMoved, PilgrimStopped, BlockadeRemoved,
+    SpaceMarked, SpeedChanged, ShrineConstructed, PilgrimMoved, PilgrimStopped, BlockadeRemoved,
     ShrineCompletionStarted, ShrineEntered,
 )

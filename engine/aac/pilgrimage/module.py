@@ -161,6 +161,10 @@ def invariants(ctx: Ctx) -> list[str]:
             errs.append(f"pilgrimage: energy {cell} on {sp}")
         if not open_space(r, s, sp):
             errs.append(f"pilgrimage: energy on the closed space {sp}")
+    in_play = {p.character for p in s.players}
+    for sp, char in d.get("marked", {}).items():
+        if sp not in d["energy"] or open_space(r, s, sp) or char in in_play:
+            errs.append(f"pilgrimage: {sp} marked with {char}")
     return errs
 
 

@@ -29,6 +29,7 @@ from engine.aac.pilgrimage.events import (
     ShrineCompletionStarted,
     ShrineConstructed,
     ShrineEntered,
+    SpaceMarked,
     SpeedChanged,
 )
 from engine.aac.pilgrimage.state import (
@@ -68,6 +69,39 @@ def setup(ctx: Ctx) -> None:
     for sp, b in s.bridges.items():
         if b in swap:
             s.bridges[sp] = swap[b]
+    closed = [sp for sp in board(ctx.r).energy_types if not open_space(ctx.r, s, sp)]
+    if closed and ctx.opt("pilgrimage_blocker"):
+        ctx.push(MarkClosedFrame(closed[0]))
+
+
+def unused_characters(ctx: Ctx) -> list[str]:
+    taken = {p.character for p in ctx.s.players}
+    return [c for c in ctx.r.character_order if c not in taken]
+
+
+@dataclass(slots=True)
+class MarkClosedFrame(Frame, kind="pilgrimage_blocker"):
+    """R27.1.7 / R32.1: with fewer than 3 players the start player may put an energy of an
+    unused character on the closed bottom-right Compass space, as a reminder (the space is
+    closed either way, R27.3.6). The energy counts for nothing."""
+
+    space: str
+
+    def step(self, ctx: Ctx) -> Decision | None:
+        loc = f"{LOC}:{self.space}"
+        ch = [Choice(f"mark:{c}", f"Put an energy of {ctx.r.characters[c].name} on it",
+                     (loc,), c) for c in unused_characters(ctx)]
+        ch.append(Choice("leave", "Leave it empty (it is closed either way)"))
+        return decision(ctx.s.start_player, "pilgrimage_blocker",
+                        "The Pilgrim Board's bottom-right Compass space is closed with 2 "
+                        "players. Mark it with an unused character's energy?", ch)
+
+    def apply(self, ctx: Ctx, c: Choice) -> None:
+        ctx.pop()
+        if c.id == "leave":
+            return
+        pdata(ctx.s).setdefault("marked", {})[self.space] = c.data
+        ctx.emit(SpaceMarked(ctx.s.start_player, self.space, c.data))
 
 
 # --- speed (R27.2) -----------------------------------------------------------------------------
@@ -134,11 +168,13 @@ class BuildShrineFrame(Frame, kind="pilgrimage_build"):
         if not self.shrine:
             ch = [Choice(f"shrine:{sh}", f"{b.shrines[sh].name}: {b.shrines[sh].benefit.text}",
                          (f"shrine:{sh}",), sh) for sh in d["supply"]]
-            return decision(self.seat, "pilgrimage_shrine", "Construct a Shrine: which one?", ch)
+            return decision(self.seat, "pilgrimage_shrine",
+                            "Construct a Shrine: choose one from the supply", ch)
         name = b.shrines[self.shrine].name
         ch = [Choice(f"frame:{f}", f"Put {name} in {frame_words(ctx, f)}", (f"frame:{f}",), f)
               for f in empty]
-        return decision(self.seat, "pilgrimage_frame", f"Construct {name}: in which frame?", ch)
+        return decision(self.seat, "pilgrimage_frame",
+                        f"Construct {name}: choose an empty Shrine frame", ch)
 
     def apply(self, ctx: Ctx, c: Choice) -> None:
         if not self.shrine:
@@ -225,8 +261,8 @@ def forward_moves(ctx: Ctx, seat: int) -> list[tuple[str, str, int, str]]:
         cost = b.blockades[bl].speed_reduction if bl and d["blockades"][bl] < 0 else 0
         why = ""
         if cost > d["speed"][seat]:
-            why = (f"Blockade {b.blockades[bl].number} needs {cost} speed (speed "
-                   f"{d['speed'][seat]})")
+            why = (f"removing Blockade {b.blockades[bl].number} costs {cost} speed and your "
+                   f"speed is {d['speed'][seat]}")
         out.append((to, bl if cost else "", cost, why))
     return out
 
@@ -260,23 +296,28 @@ class PilgrimMoveFrame(Frame, kind="pilgrimage_move"):
                 continue
             skip = occupied(ctx, seat, to)
             words = space_words(ctx.r, ctx.s, to)
+            if to in board(ctx.r).frames:
+                words += " (your move ends there)"
             if bl:
                 num = board(ctx.r).blockades[bl].number
                 label = (f"Remove Blockade {num} (lower your speed by {cost}) and move to "
                          f"{words}")
             elif skip:
-                label = f"Skip over the Pilgrimage on {words} (free)"
+                label = f"Skip over {pilgrim_owner(ctx, seat, to)}'s Pilgrimage (free)"
             else:
                 label = f"Move to {words}"
             ch.append(Choice(f"to:{to}", label, (f"pilgrim:{to}",), to))
         if not ch:
-            why = next((w for _, _, _, w in moves if w), "no way forward")
+            b = board(ctx.r)
+            why = next((f"it cannot pay the {cost} speed of Blockade {b.blockades[bl].number}"
+                        for _, bl, cost, w in moves if w and bl), "it has no way forward")
             self._stop(ctx, why)
             return None
         if free_here:
-            ch.append(Choice("stop", f"Stop here ({self.left} left, forfeited)"))
+            ch.append(Choice("stop", f"Stop here (give up {steps(self.left)})"))
+        src = self.source[:1].upper() + self.source[1:]
         return decision(seat, "pilgrimage_move",
-                        f"{self.source}: move your Pilgrimage ({self.left} left)", ch)
+                        f"{src}: move your Pilgrimage ({steps(self.left)} left)", ch)
 
     def _stop(self, ctx: Ctx, why: str) -> None:
         """The movement ends here, or on the nearest free space behind (R27.7.2)."""
@@ -317,6 +358,17 @@ class PilgrimMoveFrame(Frame, kind="pilgrimage_move"):
             ctx.pop()
 
 
+def steps(n: int) -> str:
+    return f"{n} step" if n == 1 else f"{n} steps"
+
+
+def pilgrim_owner(ctx: Ctx, seat: int, sp: str) -> str:
+    """The character whose Pilgrimage stands on sp (another seat's)."""
+    pos = pdata(ctx.s)["pos"]
+    o = next(x for x in range(ctx.s.n) if x != seat and pos[x] == sp)
+    return ctx.r.characters[ctx.s.players[o].character].name
+
+
 def push_move(ctx: Ctx, seat: int, allowance: int, source: str) -> None:
     d = pdata(ctx.s)
     if allowance > 0 and not on_summit(ctx.r, d, seat):
@@ -336,9 +388,9 @@ def benefit_why_not(ctx: Ctx, seat: int, shrine: str) -> str:
     for e in board(ctx.r).shrines[shrine].benefit.effects:
         if isinstance(e, GainScoringCardEffect):
             if not scoring_cards.can_gain(ctx, seat):
-                return "you hold 2 Scoring Cards already, or none is left (R28.4)"
+                return "you already hold 2 Scoring Cards, or none is left"
             if e.cost_speed > pdata(ctx.s)["speed"][seat]:
-                return "a Scoring Card from a Shrine costs 1 speed and your speed is 0 (R27.8.5)"
+                return "a Scoring Card from a Shrine costs 1 speed and your speed is 0"
     return ""
 
 
@@ -471,9 +523,11 @@ class EnergyStepFrame(Frame, kind="pilgrimage_energy"):
             ch.append(Choice(f"activate:{sp}", f"Activate your {ENERGY[t]}", (loc,), (loc, t)))
             ch.append(Choice(f"exhaust:{sp}", f"Exhaust your {ENERGY[t]}", (loc,), (loc, t)))
         if not self.completing:
-            ch.append(Choice("leave", "Leave the rest on the Pilgrim Board"))
-        what = ("activate or exhaust all your energy there" if self.completing else
-                "activate, exhaust or leave your energy there")
+            ch.append(Choice("leave", "Leave it on the Pilgrim Board for a later Shrine "
+                                      "completion"))
+        what = ("activate or exhaust each of your energy on the Pilgrim Board (all of it "
+                "leaves)" if self.completing else
+                "activate or exhaust your energy on the Pilgrim Board, or leave it there")
         return decision(self.seat, "pilgrimage_energy", f"Shrine completion: {what}", ch)
 
     def apply(self, ctx: Ctx, c: Choice) -> None:

@@ -7,6 +7,8 @@ and the Pilgrim Board of the catalog as a graph.
     frames         Shrine frame id -> the Shrine constructed there
     blockades      Blockade id -> the seat that removed it, -1 while it is on the board
     energy         energy space id -> seat * 4 + type, or -1 when empty (R27.3)
+    marked         (only once set) closed energy space id -> the unused character whose
+                   energy marks it (R27.1.7; a reminder that counts for nothing)
 """
 
 from __future__ import annotations

@@ -98,7 +98,9 @@ class CompletionPhase(Frame, kind="completion_phase"):
         for i, c in enumerate(comps):
             cid, label, targets = KINDS[c.kind].choice(ctx, c)
             ch.append(Choice(cid, label, targets, i))
-        return decision(self.active, "resolve_order", "Which completed section resolves next?", ch)
+        what = ("completed section" if all(c.kind == "section" for c in comps) else
+                "completion (a section or a Shrine completion)")
+        return decision(self.active, "resolve_order", f"Which {what} resolves next?", ch)
 
     def apply(self, ctx: Ctx, c: Choice) -> None:
         comp = ctx.s.completions.pop(c.data)
