@@ -546,6 +546,7 @@ class FolkloreTable:
     # yes-or-no questions answered by pointing AND by a prompt button (the primed slot in a
     # seat's row is small; the figure's space may be under the sheet)
     also_buttons = frozenset({"folklore:prime", "folklore:place"})
+    also_button_kinds: frozenset[str] = frozenset()
 
     def active(self, s: GameState) -> bool:
         return active(s)

@@ -280,10 +280,12 @@ def pilgrim_speed(speed: int) -> str:
 
 
 def pilgrim_energy_space(type_name: str, is_open: bool, min_players: int, owner: str,
-                         what: str) -> str:
+                         what: str, marked_by: str = "") -> str:
     head = f"An energy space of the Pilgrim Board for a {type_name} (or a Wild)"
     if not is_open:
         head += f": open only with {min_players} or more players"
+        if marked_by:
+            head += f" (marked with an energy of {marked_by}, who is not playing)"
     elif owner:
         head += f": {owner}'s {what} is here"
     else:

@@ -29,6 +29,7 @@ SHRINE_GOLD = (214, 170, 84)
 SHRINE_STONE = (232, 222, 200)
 WOOD = (132, 86, 46)
 PLAQUE = (250, 242, 224)
+MARKER_GREY = (150, 146, 138)  # an unused character's energy marking a closed space (R27.1.7)
 
 SPACE_R = 17.0  # board units
 START_R = 27.0

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
 # decisions the sheet opens for (the person deciding points at the board)
 BOARD_KINDS = frozenset({"pilgrimage_shrine", "pilgrimage_frame", "pilgrimage_move",
-                         "pilgrimage_benefit", "pilgrimage_energy"})
+                         "pilgrimage_benefit", "pilgrimage_energy", "pilgrimage_blocker"})
 PANEL = (BOARD_X + 6, BOARD_Y + 6, 826, 826)  # over the map
 FOLDED_H = 44.0
 BOARD_TOP = 44.0
@@ -299,10 +299,12 @@ class PilgrimPanel(Node):
             cell = d["energy"][es.id]
             owner = t.session.name(cell // 4) if cell != EMPTY else ""
             what = ENERGY[cell % 4] if cell != EMPTY else ""
+            mark = d.get("marked", {}).get(es.id, "")
             out.append((_loc(es.id), g.around(es.x, es.y, pd.ENERGY_HALF),
                         help.pilgrim_energy_space(ENERGY[b.energy_types[es.id]],
                                                   open_space(r, s, es.id),
-                                                  b.energy_min_players[es.id], owner, what),
+                                                  b.energy_min_players[es.id], owner, what,
+                                                  r.characters[mark].name if mark else ""),
                         False))
         for seat in range(s.n):
             out.append((f"speed:{seat}", self.speed_rect(seat),
@@ -370,8 +372,11 @@ class PilgrimPanel(Node):
         for es in b.file.energy_spaces:
             cell = d["energy"][es.id]
             own = cell != EMPTY
+            marked = es.id in d.get("marked", {})  # R27.1.7: an unused character's energy
             pd.energy_space(c, g, es.x, es.y, es.type, not open_space(r, s, es.id),
-                            t.session.colour(cell // 4) if own else None, cell % 4 if own else 0,
+                            t.session.colour(cell // 4) if own else
+                            (pd.MARKER_GREY if marked else None),
+                            cell % 4 if own else b.energy_types[es.id] if marked else 0,
                             t.session.shape(cell // 4) if own else "circle")
         # the Shrine supply
         sx, sy, sw, sh = g.rect(*pd.SUPPLY_BOX)
@@ -414,7 +419,7 @@ def extra_targets(table: TableScene, ch: Choice) -> list[str]:
     """An energy space as a destination stands for every free open space of its type (the
     engine offers one choice per type: the spaces of a type are alike)."""
     s = table.game.state
-    if not active(s):
+    if not active(s) or ">" not in ch.id:  # destinations only (ids "<type>><location>")
         return []
     b = board(table.rules)
     d = pdata(s)
@@ -554,6 +559,8 @@ class PilgrimageTable:
     row_tracks_w = 120.0  # the speed sits beside the bank: the tracks keep their room
     also_buttons = frozenset({"pilgrimage:speed", "pilgrimage:patron_shrine",
                               "resolve:shrine"})
+    # a question asked once, before the first turn: its answers are read in the prompt too
+    also_button_kinds = frozenset({"pilgrimage_blocker"})
 
     def active(self, s: GameState) -> bool:
         return active(s)

@@ -47,6 +47,7 @@ class TableModule(Protocol):
     tab_w: float  # the device's tab button width (0: no tab)
     row_tracks_w: float  # the room its column leaves the row's Monument and Pillar tracks
     also_buttons: frozenset[str]  # choices answered by pointing AND by a prompt button
+    also_button_kinds: frozenset[str]  # decisions whose every choice is a button as well
 
     def active(self, s: GameState) -> bool: ...
 

@@ -107,7 +107,7 @@ def test_r27_1_7_r32_1_two_players_may_mark_the_closed_compass_space() -> None:
     g = new_game(GameConfig(players=2, seed=1, modules=(NAME,)))
     d = g.pending
     assert d is not None and d.kind == "pilgrimage_blocker" and d.seat == g.state.start_player
-    assert "closed with 2 players" in d.prompt
+    assert "closed Compass space" in d.prompt
     used = {p.character for p in g.state.players}
     unused = [c for c in g.rules.character_order if c not in used]
     assert d.ids() == [f"mark:{c}" for c in unused] + ["leave"]

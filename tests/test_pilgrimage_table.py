@@ -21,7 +21,7 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from engine import Game  # noqa: E402
+from engine import Game, GameConfig, new_game  # noqa: E402
 from engine.aac.data import data_dir  # noqa: E402
 from engine.aac.pilgrimage import rules as prules  # noqa: E402
 from engine.aac.pilgrimage.rules import BuildShrineFrame, EnergyStepFrame, construct  # noqa: E402
@@ -390,3 +390,29 @@ def test_the_table_modules_in_play_follow_the_game():
     g = make_game(2, seed=1, modules=("folklore", NAME))
     assert [m.name for m in table_modules.in_play(g.state)] == ["folklore", NAME]
     assert [m.name for m in table_modules.in_play(make_game(2, seed=1).state)] == []
+
+
+def test_r27_1_7_the_closed_space_is_marked_by_pointing_and_drawn(app):
+    """R27.1.7 / R32.1: with 2 players the start player may mark the closed bottom-right
+    Compass space with an unused character's energy; pointing at the space asks which (the
+    sheet opens for it), the tooltip then names the character; it stays closed (R27.3.6)."""
+    g = new_game(GameConfig(players=2, seed=3, modules=(NAME,)))
+    d = g.pending
+    assert d is not None and d.kind == "pilgrimage_blocker"
+    humans = tuple(seat == d.seat for seat in range(2))
+    start(app, g, humans)
+    t = app.scene
+    assert panel(app).visible
+    marks = [c.id for c in t.legal["pilgrim:pb_energy_9"]]
+    assert len(marks) >= 2 and all(m.startswith("mark:") for m in marks)
+    press(app, "pilgrim:pb_energy_9")
+    assert t.popup is not None  # which unused character
+    t.choose(marks[0])
+    app.step(1 / 60)
+    char = marks[0][5:]
+    assert pd(g)["marked"] == {"pb_energy_9": char}
+    name = g.rules.characters[char].name
+    tips = [tip for tgt, _r, tip, _b in panel(app).layout() if tgt == "pilgrim:pb_energy_9"]
+    assert tips and f"marked with an energy of {name}" in tips[0]
+    assert "open only with 3 or more players" in tips[0]
+    app.render()

@@ -42,6 +42,8 @@ def _inside(node: Node | None, root: Node) -> bool:
 
 # choices of the modules answered by pointing AND by a prompt button (each module says which)
 ALSO_BUTTONS = frozenset().union(*(m.also_buttons for m in table_modules.all_modules()))
+ALSO_BUTTON_KINDS = frozenset().union(
+    *(m.also_button_kinds for m in table_modules.all_modules()))
 
 class HotspotIndex:
     def __init__(self, t: TableScene) -> None:
@@ -73,7 +75,7 @@ class HotspotIndex:
                 hit = [t for t in self.targets_of(ch) if t in self.spots]
                 for t in hit:
                     self.legal.setdefault(t, []).append(ch)
-                if not hit or ch.id in ALSO_BUTTONS:
+                if not hit or ch.id in ALSO_BUTTONS or d.kind in ALSO_BUTTON_KINDS:
                     buttons.append(ch)
         self._set_prompt(d, buttons)
 

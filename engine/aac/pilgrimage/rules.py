@@ -93,8 +93,7 @@ class MarkClosedFrame(Frame, kind="pilgrimage_blocker"):
                      (loc,), c) for c in unused_characters(ctx)]
         ch.append(Choice("leave", "Leave it empty (it is closed either way)"))
         return decision(ctx.s.start_player, "pilgrimage_blocker",
-                        "The Pilgrim Board's bottom-right Compass space is closed with 2 "
-                        "players. Mark it with an unused character's energy?", ch)
+                        "Mark the closed Compass space with an unused character's energy?", ch)
 
     def apply(self, ctx: Ctx, c: Choice) -> None:
         ctx.pop()
