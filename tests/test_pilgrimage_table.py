@@ -218,7 +218,7 @@ def test_r27_7_1_why_not_names_the_blockade_and_its_speed():
     d["pos"][FREYITH] = "pb_t2_saddle"
     d["speed"][FREYITH] = 1
     why = prules.why_not_move(ctx(g), FREYITH, "pb_t3_01")
-    assert "Blockade 3 needs 2 speed" in why
+    assert "Blockade 3 costs 2 speed" in why and "(R" not in why
     assert prules.why_not_move(ctx(g), FREYITH, "pb_t2_saddle") == "your Pilgrimage stands here"
     assert "Shrine frame" in prules.why_not_move(ctx(g), FREYITH, "pb_frame_6") or \
         "only forward" in prules.why_not_move(ctx(g), FREYITH, "pb_frame_6")

@@ -565,7 +565,7 @@ def why_not_move(ctx: Ctx, seat: int, space: str) -> str:
     b = board(ctx.r)
     here = str(d["pos"][seat])
     if on_summit(ctx.r, d, seat):
-        return "your Pilgrimage is on the summit and stays there (R27.7.4)"
+        return "your Pilgrimage is on the summit and stays there"
     if space == here:
         return "your Pilgrimage stands here"
     edges = b.nexts.get(here, ())
@@ -574,15 +574,14 @@ def why_not_move(ctx: Ctx, seat: int, space: str) -> str:
         best = summit_space(ctx, seat)
         if space != best:
             return (f"entering tier IV puts your Pilgrimage on the highest free summit space "
-                    f"({b.summit_vp[best]} VP) (R27.7.4)")
+                    f"({b.summit_vp[best]} VP)")
     elif not any(to == space for to, _ in edges):
-        return ("a Pilgrimage moves only forward, one space at a time along the path "
-                "(R27.8.1)")
+        return "a Pilgrimage moves only forward, one space at a time along the path"
     if space in b.frames and space not in d["frames"]:
-        return "a Pilgrimage may enter a Shrine frame only once a Shrine is built there (R27.8.2)"
+        return "a Pilgrimage may enter a Shrine frame only once a Shrine is built there"
     for to, _bl, _cost, why in forward_moves(ctx, seat):
         if to == space and why:
-            return why + " (R27.7.1)"
+            return why
     return ""
 
 
@@ -600,7 +599,7 @@ def why_not_shrine(ctx: Ctx, shrine: str) -> str:
     """Why `shrine` may not be constructed now ("" if it is in the supply)."""
     if not active(ctx.s) or shrine in pdata(ctx.s)["supply"]:
         return ""
-    return f"{board(ctx.r).shrines[shrine].name} is built already (R27.5.2)"
+    return f"{board(ctx.r).shrines[shrine].name} is built already"
 
 
 def why_not_energy_space(ctx: Ctx, sp: str) -> str:
@@ -611,9 +610,8 @@ def why_not_energy_space(ctx: Ctx, sp: str) -> str:
         return ""
     b = board(ctx.r)
     if not open_space(ctx.r, ctx.s, sp):
-        return (f"this space is open only with {b.energy_min_players[sp]} or more players "
-                "(R27.3.6)")
+        return f"this space is open only with {b.energy_min_players[sp]} or more players"
     if pdata(ctx.s)["energy"][sp] != EMPTY:
-        return "that space holds energy already (R27.3.1)"
+        return "that space holds energy already"
     return (f"only a {ENERGY[b.energy_types[sp]]} (or a Wild) goes on this space, and never "
-            "from the Pilgrim Board back onto it (R27.3)")
+            "from the Pilgrim Board back onto it")
