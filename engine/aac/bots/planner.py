@@ -67,7 +67,7 @@ def in_card(g: Game, seat: int) -> bool:
 class Node:
     game: Game
     path: list[str]  # the seat's own choices from the root
-    fps: list[tuple[Any, ...]]  # fingerprint + decision ids before each own choice
+    fps: list[tuple[Any, ...]]  # the seat's view + decision ids before each own choice
     value: float = 0.0
     done: bool = False
     steps: int = 0
@@ -130,16 +130,18 @@ class PlannerBot:
         pushing = self.progress.pushing(view)
         if len(choices) == 1 or view is None:
             return choices[self._rng.below(len(choices))].id
+        if (not pushing and self._plan and self._plan_fps
+                and self._plan_fps[0] == (view, tuple(decision.ids()))):
+            # on the planned course: the table is exactly as the plan expected it (the seat's
+            # view, hidden parts redacted alike), so no game is rebuilt from the view
+            self._plan_fps.pop(0)
+            return self._plan.pop(0)
         g = game_from_view(view, self._rng.below(1 << 62))
         if not matches(g, decision):
             return choices[self._rng.below(len(choices))].id
         if pushing:  # the table has not progressed for a while (engine.aac.bots.progress)
             self._plan, self._plan_fps = [], []
             return self.progress.choose(g, decision, self._value)
-        key = (fingerprint(g.state), tuple(decision.ids()))
-        if self._plan and self._plan_fps and self._plan_fps[0] == key:
-            self._plan_fps.pop(0)
-            return self._plan.pop(0)
         self._plan, self._plan_fps = self._search(g, decision.seat)
         self.plans += 1
         if not self._plan:
@@ -217,7 +219,7 @@ class PlannerBot:
                 v = self._value(g2, seat) - (0.05 if c.id in PASSIVE_IDS else 0.0)
                 if v > best_v:
                     best_v, best = v, c.id
-            node.fps.append((fingerprint(g.state), tuple(d.ids())))
+            node.fps.append((g.view(seat), tuple(d.ids())))
             node.path.append(best)
             events = g.choose(best)
             node.idle = node.idle and idle(events)
@@ -267,7 +269,7 @@ class PlannerBot:
                 g = node.game
                 d = g.pending
                 assert d is not None
-                fp = (fingerprint(g.state), tuple(d.ids()))
+                fp = (g.view(seat), tuple(d.ids()))
                 stack = len(g.state.stack)
                 for c in sample_choices(d.choices, self.p.max_children, self._rng):
                     g2 = g.clone()
@@ -327,7 +329,7 @@ class PlannerBot:
             else:
                 cid = self._greedy_step(g, 8)
             if d.seat == seat:
-                node.fps.append((fingerprint(g.state), tuple(d.ids())))
+                node.fps.append((g.view(seat), tuple(d.ids())))
                 node.path.append(cid)
             events = g.choose(cid)
             if d.seat == seat:
