@@ -72,6 +72,7 @@ class Node:
     done: bool = False
     steps: int = 0
     idle: bool = True  # the seat's own choices so far did nothing (engine.aac.bots.progress)
+    penalty: float = 0.0  # NULL_PENALTY per own choice on the line that did nothing
 
 
 @dataclass
@@ -160,10 +161,13 @@ class PlannerBot:
         assert d is not None
         best = d.choices[0].id
         best_v = float("-inf")
+        stack = len(g.state.stack)
         for c in sample_choices(d.choices, cap, self._rng):
             g2 = g.clone()
-            g2.choose(c.id)
+            events = g2.choose(c.id)
             v = self._value(g2, d.seat) - (0.3 if c.id in PASSIVE_IDS else 0.0)
+            if null_choice(c, events, stack, g2, d.seat):
+                v -= NULL_PENALTY
             if v > best_v:
                 best_v, best = v, c.id
         return best
@@ -275,9 +279,10 @@ class PlannerBot:
                     g2 = g.clone()
                     events = g2.choose(c.id)
                     budget[0] -= 1
-                    child = Node(g2, node.path + [c.id], node.fps + [fp], steps=node.steps + 1,
-                                 idle=node.idle and idle(events))
                     nothing = null_choice(c, events, stack, g2, seat)
+                    child = Node(g2, node.path + [c.id], node.fps + [fp], steps=node.steps + 1,
+                                 idle=node.idle and idle(events),
+                                 penalty=node.penalty + (NULL_PENALTY if nothing else 0.0))
                     child.done = self._ended(events, g2, seat, own_turn)
                     if not child.done:
                         self._advance_others(child, seat, own_turn, budget)
@@ -293,8 +298,7 @@ class PlannerBot:
                         child.value = max(child.value, self._peek(g2, seat, budget))
                     if c.id in PASSIVE_IDS:
                         child.value -= 0.05
-                    if nothing:
-                        child.value -= NULL_PENALTY
+                    child.value -= child.penalty
                     if child.done:
                         finished.append(child)
                     else:
@@ -336,7 +340,7 @@ class PlannerBot:
                 node.idle = node.idle and idle(events)
             node.steps += 1
             node.done = self._ended(events, g, seat, own_turn)
-        node.value = self._value(g, seat)
+        node.value = self._value(g, seat) - node.penalty
 
     def _with_replies(self, finished: list[Node], seat: int, t0: float) -> Node:
         """Re-score the best candidates after the opponents' next turns (greedy replies)."""
@@ -364,7 +368,7 @@ class PlannerBot:
                     break
                 g.choose(self._greedy_step(g, self.p.reply_children))
                 steps += 1
-            v = self._value(g, seat)
+            v = self._value(g, seat) - n.penalty
             if v > best_v:
                 best_v, best = v, n
         return best

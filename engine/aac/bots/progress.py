@@ -58,7 +58,7 @@ def _turn_passed(events: Sequence[Event]) -> bool:
 
 
 def null_choice(c: Choice, events: Sequence[Event], before_stack: int, after: Game,
-                seat: int) -> bool:
+                seat: int, deep: bool = True) -> bool:
     """Did choice `c` (not itself a passive one) do nothing? `events` are what it caused,
     `before_stack` the length of the frame stack before it, `after` the game after it.
 
@@ -66,7 +66,8 @@ def null_choice(c: Choice, events: Sequence[Event], before_stack: int, after: Ga
     Actions turn with no energy to spend: its only choice, "End your turn", applies by
     itself), or the step resolved with no event at all and left no work behind (a Claim
     with nothing affordable pops at once, O16), or an action was paid for (R6.1) and its
-    effect did nothing (an Action Token that is only a Claim, nothing affordable)."""
+    effect did nothing (an Action Token that is only a Claim, nothing affordable) or offers
+    only options that do nothing (`deep`: looked at one decision further)."""
     if c.id in PASSIVE_IDS:
         return False
     spent = False
@@ -79,8 +80,20 @@ def null_choice(c: Choice, events: Sequence[Event], before_stack: int, after: Ga
     if _turn_passed(events) or d is None or d.seat != seat:
         return True
     if spent:  # an action paid for whose effect did nothing and left nothing to decide
-        return len(after.state.stack) <= before_stack
+        if len(after.state.stack) <= before_stack:
+            return True
+        # ...or whose every option does nothing ("Claim or Reposition" with nothing
+        # affordable and nothing to move): one decision deeper
+        return deep and all(_option_null(after, x, seat) for x in d.choices)
     return not events and len(after.state.stack) < before_stack
+
+
+def _option_null(g: Game, c: Choice, seat: int) -> bool:
+    if c.id in PASSIVE_IDS:
+        return True
+    g2 = g.clone()
+    events = g2.choose(c.id)
+    return null_choice(c, events, len(g.state.stack), g2, seat, deep=False)
 
 
 def _section_measure(built: int, completed: bool, spaces: Iterable[int]) -> int:
@@ -124,19 +137,21 @@ class ProgressGuard:
 
     def choose(self, g: Game, decision: Decision, score: Score) -> str:
         """The guard's choice at `decision` (g: the bot's determinized game at it): never a
-        passive choice while another exists; the most progress to the end of the seat's turn;
-        then `score` (the bot's evaluation for the seat)."""
+        passive choice while another exists, nor one that does nothing (`null_choice`); the
+        most progress to the end of the seat's turn; then `score` (the bot's evaluation for
+        the seat)."""
         seat = decision.seat
         cands = [c for c in useful(decision.choices) if c.id not in PASSIVE_IDS]
         if not cands:
             return decision.choices[0].id
         start = measure(g.state)
-        best, best_key = cands[0].id, (-1, float("-inf"))
+        stack = len(g.state.stack)
+        best, best_key = cands[0].id, (False, -1, float("-inf"))
         for c in cands:
             g2 = g.clone()
-            g2.choose(c.id)
+            events = g2.choose(c.id)
             v = score(g2, seat)
-            key = (self._rollout(g2, seat) - start, v)
+            key = (not null_choice(c, events, stack, g2, seat), self._rollout(g2, seat) - start, v)
             if key > best_key:
                 best, best_key = c.id, key
         self.takeovers += 1
