@@ -150,10 +150,25 @@ class PlannerBot:
         self._plan_fps.pop(0)
         return self._plan.pop(0)
 
+    def plan_for(self, view: Mapping[str, Any], decision: Decision) -> tuple[Game | None,
+                                                                            list[str]]:
+        """A fresh search at `decision` from the seat's view, leaving the bot's own plan alone:
+        the determinized game it searched (None if it did not match the decision) and the
+        planned sequence of the seat's choices (the first answers `decision`)."""
+        g = game_from_view(view, self._rng.below(1 << 62))
+        if not matches(g, decision):
+            return None, []
+        path, _ = self._search(g.clone(), decision.seat)  # a search may play on its root
+        return g, path
+
     # --- search ------------------------------------------------------------------------------
 
     def _value(self, g: Game, seat: int) -> float:
         return evaluate(g.state, g.rules, seat, self._w)
+
+    def greedy_choice(self, g: Game) -> str:
+        """The bot's one-step greedy guess for whoever decides in `g` (a model of a seat)."""
+        return self._greedy_step(g, 8)
 
     def _greedy_step(self, g: Game, cap: int) -> str:
         """One-step greedy choice for whoever is to decide (used for other seats / rollouts)."""
