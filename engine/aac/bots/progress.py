@@ -12,8 +12,9 @@ passed for 956 turns. This module gives every bot level two things:
 - `ProgressGuard`: watches, in the seat's own view, whether the table still progresses
   towards the end (sections built, monument spaces filled: `measure`, never counted twice
   for energy moved back and forth). After `PUSH_TURNS` of the seat's own turns without
-  progress it takes over the seat's decisions (`choose`): no passive choice while another
-  exists ("End your turn", "Finish the Advance turn", "Leave it" for a Patron Token...),
+  progress it takes over the seat's decisions (`choose`): no choice that gives something up
+  while another exists ("End your turn", "Finish the Advance turn", "Leave it" for a Patron
+  Token: GIVE_UP),
   and of the others the one that progresses most (a short rollout of the rest of the seat's
   turn under the same policy: a Patron Token use or a placement on a section wins), the
   bot's own evaluation breaking ties. Whatever the other seats do (people, outside bots that
@@ -41,6 +42,10 @@ __all__ = ["PUSH_TURNS", "ProgressGuard", "idle", "measure", "null_choice", "vie
 NEUTRAL: tuple[type[Event], ...] = (ev.TurnStarted, ev.TurnTypeChosen, ev.ScoreChanged,
                                     ev.FinalRoundTriggered)
 SPENT_REASON = "spent on an action"  # engine.aac.rules.actions: the energy paying for one
+# the passive choices the guard refuses: those that give up the rest of a turn or an offer
+# ("End your turn", "Finish the Advance turn", "Leave it"); "Stop after one push" and "Leave
+# this slot empty" stay open (a second push or a full load builds nothing by itself)
+GIVE_UP = frozenset({"end", "done", "decline"})
 PUSH_TURNS = 4  # own turns without table progress before the guard takes over
 ROLLOUT_STEPS = 30  # decisions looked at when a choice's progress is measured
 ROLLOUT_WIDTH = 8  # choices tried per decision in that rollout
@@ -137,11 +142,11 @@ class ProgressGuard:
 
     def choose(self, g: Game, decision: Decision, score: Score) -> str:
         """The guard's choice at `decision` (g: the bot's determinized game at it): never a
-        passive choice while another exists, nor one that does nothing (`null_choice`); the
-        most progress to the end of the seat's turn; then `score` (the bot's evaluation for
-        the seat)."""
+        choice that gives up (GIVE_UP) while another exists, nor one that does nothing
+        (`null_choice`); the most progress to the end of the seat's turn; then `score` (the
+        bot's evaluation for the seat)."""
         seat = decision.seat
-        cands = [c for c in useful(decision.choices) if c.id not in PASSIVE_IDS]
+        cands = [c for c in useful(decision.choices) if c.id not in GIVE_UP]
         if not cands:
             return decision.choices[0].id
         start = measure(g.state)
@@ -160,13 +165,13 @@ class ProgressGuard:
     @staticmethod
     def _rollout(g: Game, seat: int) -> int:
         """Play the rest of the seat's turn by the same rule without lookahead (each step:
-        of its first ROLLOUT_WIDTH non-passive choices, the one that progresses most now,
+        of its first ROLLOUT_WIDTH choices that give nothing up, the one that progresses most now,
         else the first); the measure reached."""
         for _ in range(ROLLOUT_STEPS):
             d = g.pending
             if d is None or d.seat != seat or g.state.over:
                 break
-            cands = [c for c in useful(d.choices) if c.id not in PASSIVE_IDS] or list(d.choices)
+            cands = [c for c in useful(d.choices) if c.id not in GIVE_UP] or list(d.choices)
             cands = cands[:ROLLOUT_WIDTH]
             pick, pick_m = cands[0].id, -1
             for c in cands:
