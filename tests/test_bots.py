@@ -201,11 +201,13 @@ def test_stalled_weights_make_spending_shop_energy_worth_it() -> None:
 
 def _play_from(g: Game, level: str, watch: bool, turns: int) -> tuple[int, bool]:
     from engine.aac.bots.guard import StallWatch, progress_key
+    from engine.aac.bots.progress import ProgressGuard
 
     bots = [make_bot(level, 40 + k) for k in range(g.state.n)]
-    if not watch:
+    if not watch:  # neither the stall watch nor the progress guard (tests/test_bots_progress.py)
         for b in bots:
             b.watch = StallWatch(turns_per_seat=10**9)  # type: ignore[attr-defined]
+            b.progress = ProgressGuard(turns=10**9)  # type: ignore[attr-defined]
     start_key = progress_key(g.view(0))
     end = g.state.turn + turns
     while not g.is_over and g.state.turn < end:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.aac.bots import BOT_LEVELS
+from engine.aac.bots.style import style_table
 from engine.aac.bots.tournament import balance_table, run_balance, run_tournament
 from engine.aac.data import rules
 from engine.cli import add_modules_option
@@ -21,7 +22,7 @@ def _tournament(a: argparse.Namespace) -> int:
         print(f"--seats: 2-5 of {', '.join(BOT_LEVELS)} (got {a.seats!r})", file=sys.stderr)
         return 2
     data = run_tournament(names, a.games, a.seed, a.jobs, progress=not a.quiet,
-                          modules=a.modules)
+                          modules=a.modules, style=a.style)
     if a.json:
         print(json.dumps(data))
     else:
@@ -31,6 +32,11 @@ def _tournament(a: argparse.Namespace) -> int:
             print(f"{lb:<10} wins {b['wins']:>7} ({100 * b['win_rate']:.1f}%, 95% "
                   f"{100 * lo:.1f}-{100 * hi:.1f}%)  mean score {b['mean_score']:>6}  "
                   f"decision ms median {b['decision_ms_median']} p99 {b['decision_ms_p99']}")
+        if data.get("cap_fired"):
+            print(f"the CPU-time safety cap cut {data['cap_fired']} searches short: "
+                  "this run may not replay the same")
+        if a.style:
+            print(style_table(data["style"]))
     return 0 if not data.get("errors") else 1
 
 
@@ -61,6 +67,8 @@ def add_parsers(sub: Any) -> None:
     t.add_argument("--jobs", type=int, default=None, help="processes (default: all cores)")
     t.add_argument("--json", action="store_true")
     t.add_argument("--quiet", action="store_true", help="no progress bar")
+    t.add_argument("--style", action="store_true",
+                   help="also report how each seat plays (turn types, claims, Patron uses...)")
     add_modules_option(t)
     t.set_defaults(fn=_tournament)
     b = sub.add_parser("balance", help="win rate by character and seat, same-level bot tables")

@@ -26,5 +26,6 @@ def game_from_view(view: Mapping[str, Any], seed: int, r: Rules | None = None) -
     """A Game consistent with `view`, hidden information filled in from `seed`."""
     g = Game(state_from_dict(resample(hidden.parts(), view, seed)), r or rules())
     g.notes = None  # bots' games keep no score notes
+    g.undo_enabled = False  # nor undo snapshots (a state copy per choice)
     g._run(g.context())
     return g

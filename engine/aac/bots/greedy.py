@@ -13,6 +13,7 @@ from typing import Any
 from engine.aac.bots.determinize import game_from_view
 from engine.aac.bots.evaluate import SIMPLE_WEIGHTS, evaluate, stalled_weights
 from engine.aac.bots.guard import PASSIVE_IDS, StallWatch, TurnBudget, passive, useful
+from engine.aac.bots.progress import ProgressGuard, null_choice
 from engine.aac.game import Game
 from engine.kernel.decisions import Choice, Decision
 from engine.kernel.rng import Rng, seed_state
@@ -58,11 +59,13 @@ class GreedyBot:
         self.look_ahead: frozenset[str] = LOOK_AHEAD
         self.budget = TurnBudget()
         self.watch = StallWatch()
+        self.progress = ProgressGuard()
 
     def choose(self, view: Mapping[str, Any] | None, decision: Decision) -> str:
         choices = decision.choices
         if self.budget.tick(view) and (pc := passive(choices)) is not None:
             return pc.id
+        pushing = self.progress.pushing(view)
         if len(choices) == 1 or view is None:
             return choices[self._rng.below(len(choices))].id
         g = game_from_view(view, self._rng.below(1 << 62))
@@ -70,13 +73,16 @@ class GreedyBot:
             return choices[self._rng.below(len(choices))].id
         seat = decision.seat
         w = stalled_weights(self.weights) if self.watch.stalled(view) else self.weights
+        if pushing:  # the table has not progressed for a while (engine.aac.bots.progress)
+            return self.progress.choose(g, decision, lambda g2, k: self._value(g2, k, w))
         best: list[str] = []
         best_v = float("-inf")
+        stack = len(g.state.stack)
         for c in sample_choices(choices, MAX_CHOICES, self._rng):
             g2 = g.clone()
-            g2.choose(c.id)
+            events = g2.choose(c.id)
             v = self._value(g2, seat, w)
-            if c.id in PASSIVE_IDS:
+            if c.id in PASSIVE_IDS or null_choice(c, events, stack, g2, seat):
                 v -= self.passive_penalty
             if v > best_v + 1e-9:
                 best_v = v

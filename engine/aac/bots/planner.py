@@ -11,13 +11,17 @@ hard: normal with a wider beam, then for its best candidate end-of-turn position
 the opponents' next turns (each a greedy turn for that seat, on a determinized supply) and
 picks the candidate whose position is best after those replies.
 
-Work is bounded by node budgets (deterministic) plus a wall-clock safety cap.
+Work is bounded by a node budget (deterministic: the beam stops when its clones are spent;
+rollouts and replies have fixed step bounds), so a seed and a budget give the same choices on
+any machine, loaded or not. A CPU-time cap (the thread's CPU time, never the wall clock) is only
+a last safety net: when it cuts a search short, `cap_fired` counts it, and the tournament
+reports that run as not reproducible.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +31,7 @@ from engine.aac.bots.determinize import game_from_view
 from engine.aac.bots.evaluate import STRONG_WEIGHTS, evaluate, stalled_weights
 from engine.aac.bots.greedy import LOOK_AHEAD, matches, sample_choices
 from engine.aac.bots.guard import PASSIVE_IDS, StallWatch, TurnBudget, passive
+from engine.aac.bots.progress import ProgressGuard, idle, null_choice
 from engine.aac.folklore.rules import CardFrame
 from engine.aac.game import Game
 from engine.aac.state import GameState
@@ -62,10 +67,12 @@ def in_card(g: Game, seat: int) -> bool:
 class Node:
     game: Game
     path: list[str]  # the seat's own choices from the root
-    fps: list[tuple[Any, ...]]  # fingerprint + decision ids before each own choice
+    fps: list[tuple[Any, ...]]  # the seat's view + decision ids before each own choice
     value: float = 0.0
     done: bool = False
     steps: int = 0
+    idle: bool = True  # the seat's own choices so far did nothing (engine.aac.bots.progress)
+    penalty: float = 0.0  # NULL_PENALTY per own choice on the line that did nothing
 
 
 @dataclass
@@ -75,7 +82,9 @@ class Params:
     max_nodes: int = 500
     replies: int = 0  # hard: candidates re-scored after opponents' replies
     reply_children: int = 8
-    time_cap: float = 1.2
+    # CPU seconds per search, a safety net only (the node budget decides): when it fires the
+    # bot's `cap_fired` counts it
+    time_cap: float = 5.0
     # a line whose next own decision offers one of these choices is scored by its best
     # (engine.aac.bots.greedy.LOOK_AHEAD: prime an Artifact, place it): otherwise the Recharge
     # option or a character movement looks like a waste and the beam drops it first
@@ -83,12 +92,15 @@ class Params:
     weights: dict[str, float] = field(default_factory=lambda: dict(STRONG_WEIGHTS))
 
 
+NULL_PENALTY = 0.5  # a choice that does nothing (engine.aac.bots.progress.null_choice)
+
 NORMAL = Params(beam=5, max_children=12, max_nodes=300)
 HARD = Params(beam=6, max_children=14, max_nodes=400, replies=3, reply_children=5)
 
 
 class PlannerBot:
-    def __init__(self, seed: int = 0, level: str = "normal", params: Params | None = None) -> None:
+    def __init__(self, seed: int = 0, level: str = "normal", params: Params | None = None,
+                 clock: Callable[[], float] = time.thread_time) -> None:
         self.name = level
         base = HARD if level == "hard" else NORMAL
         self.p = params or Params(**{**base.__dict__, "weights": dict(base.weights)})
@@ -98,7 +110,12 @@ class PlannerBot:
         self.plans = 0  # how many searches ran (for the stats)
         self.budget = TurnBudget()
         self.watch = StallWatch()
+        self.progress = ProgressGuard()
         self._w = self.p.weights
+        self._clock = clock  # CPU time of this thread (a test may inject a slow one)
+        self.cap_fired = 0  # searches the CPU-time safety cap cut short
+        self.nodes = 0  # search work done in all (clones tried by the beam)
+        self._capped = False
 
     # --- interface ---------------------------------------------------------------------------
 
@@ -111,15 +128,21 @@ class PlannerBot:
         if w is not self._w and w != self._w:
             self._plan, self._plan_fps = [], []  # the plan was made for the other weights
         self._w = w
+        pushing = self.progress.pushing(view)
         if len(choices) == 1 or view is None:
             return choices[self._rng.below(len(choices))].id
+        if (not pushing and self._plan and self._plan_fps
+                and self._plan_fps[0] == (view, tuple(decision.ids()))):
+            # on the planned course: the table is exactly as the plan expected it (the seat's
+            # view, hidden parts redacted alike), so no game is rebuilt from the view
+            self._plan_fps.pop(0)
+            return self._plan.pop(0)
         g = game_from_view(view, self._rng.below(1 << 62))
         if not matches(g, decision):
             return choices[self._rng.below(len(choices))].id
-        key = (fingerprint(g.state), tuple(decision.ids()))
-        if self._plan and self._plan_fps and self._plan_fps[0] == key:
-            self._plan_fps.pop(0)
-            return self._plan.pop(0)
+        if pushing:  # the table has not progressed for a while (engine.aac.bots.progress)
+            self._plan, self._plan_fps = [], []
+            return self.progress.choose(g, decision, self._value)
         self._plan, self._plan_fps = self._search(g, decision.seat)
         self.plans += 1
         if not self._plan:
@@ -127,10 +150,25 @@ class PlannerBot:
         self._plan_fps.pop(0)
         return self._plan.pop(0)
 
+    def plan_for(self, view: Mapping[str, Any], decision: Decision) -> tuple[Game | None,
+                                                                            list[str]]:
+        """A fresh search at `decision` from the seat's view, leaving the bot's own plan alone:
+        the determinized game it searched (None if it did not match the decision) and the
+        planned sequence of the seat's choices (the first answers `decision`)."""
+        g = game_from_view(view, self._rng.below(1 << 62))
+        if not matches(g, decision):
+            return None, []
+        path, _ = self._search(g.clone(), decision.seat)  # a search may play on its root
+        return g, path
+
     # --- search ------------------------------------------------------------------------------
 
     def _value(self, g: Game, seat: int) -> float:
         return evaluate(g.state, g.rules, seat, self._w)
+
+    def greedy_choice(self, g: Game) -> str:
+        """The bot's one-step greedy guess for whoever decides in `g` (a model of a seat)."""
+        return self._greedy_step(g, 8)
 
     def _greedy_step(self, g: Game, cap: int) -> str:
         """One-step greedy choice for whoever is to decide (used for other seats / rollouts)."""
@@ -138,10 +176,13 @@ class PlannerBot:
         assert d is not None
         best = d.choices[0].id
         best_v = float("-inf")
+        stack = len(g.state.stack)
         for c in sample_choices(d.choices, cap, self._rng):
             g2 = g.clone()
-            g2.choose(c.id)
+            events = g2.choose(c.id)
             v = self._value(g2, d.seat) - (0.3 if c.id in PASSIVE_IDS else 0.0)
+            if null_choice(c, events, stack, g2, d.seat):
+                v -= NULL_PENALTY
             if v > best_v:
                 best_v, best = v, c.id
         return best
@@ -197,9 +238,10 @@ class PlannerBot:
                 v = self._value(g2, seat) - (0.05 if c.id in PASSIVE_IDS else 0.0)
                 if v > best_v:
                     best_v, best = v, c.id
-            node.fps.append((fingerprint(g.state), tuple(d.ids())))
+            node.fps.append((g.view(seat), tuple(d.ids())))
             node.path.append(best)
             events = g.choose(best)
+            node.idle = node.idle and idle(events)
             node.steps += 1
             node.done = self._ended(events, g, seat, own_turn)
             if not node.done:
@@ -221,14 +263,24 @@ class PlannerBot:
                 best = max(best, self._value(g2, seat))
         return best
 
+    def _over_cap(self, t0: float) -> bool:
+        """Has this search used more than `time_cap` CPU seconds? (counted once per search)"""
+        if self._capped:
+            return True
+        if self._clock() - t0 > self.p.time_cap:
+            self._capped = True
+            self.cap_fired += 1
+        return self._capped
+
     def _search(self, root: Game, seat: int) -> tuple[list[str], list[tuple[Any, ...]]]:
-        t0 = time.perf_counter()
+        t0 = self._clock()
+        self._capped = False
         own_turn = root.state.active == seat
         budget = [self.p.max_nodes]
         frontier = [Node(root, [], [])]
         finished: list[Node] = []
         while frontier:
-            if budget[0] <= 0 or time.perf_counter() - t0 > self.p.time_cap * 0.6:
+            if budget[0] <= 0 or self._over_cap(t0):
                 break
             children: list[Node] = []
             seen: set[Any] = set()
@@ -236,12 +288,16 @@ class PlannerBot:
                 g = node.game
                 d = g.pending
                 assert d is not None
-                fp = (fingerprint(g.state), tuple(d.ids()))
+                fp = (g.view(seat), tuple(d.ids()))
+                stack = len(g.state.stack)
                 for c in sample_choices(d.choices, self.p.max_children, self._rng):
                     g2 = g.clone()
                     events = g2.choose(c.id)
                     budget[0] -= 1
-                    child = Node(g2, node.path + [c.id], node.fps + [fp], steps=node.steps + 1)
+                    nothing = null_choice(c, events, stack, g2, seat)
+                    child = Node(g2, node.path + [c.id], node.fps + [fp], steps=node.steps + 1,
+                                 idle=node.idle and idle(events),
+                                 penalty=node.penalty + (NULL_PENALTY if nothing else 0.0))
                     child.done = self._ended(events, g2, seat, own_turn)
                     if not child.done:
                         self._advance_others(child, seat, own_turn, budget)
@@ -257,18 +313,24 @@ class PlannerBot:
                         child.value = max(child.value, self._peek(g2, seat, budget))
                     if c.id in PASSIVE_IDS:
                         child.value -= 0.05
+                    child.value -= child.penalty
                     if child.done:
                         finished.append(child)
                     else:
                         children.append(child)
             children.sort(key=lambda n: -n.value)
             frontier = children[: self.p.beam]
+        self.nodes += self.p.max_nodes - budget[0]
         # unfinished lines: finish them greedily (bounded)
         for node in frontier:
             self._rollout(node, seat, own_turn, t0)
             finished.append(node)
         if not finished:
             return [], []
+        if root.pending is not None and root.pending.kind == "turn_type":
+            # a whole turn that does nothing (an empty Actions turn) only if nothing else
+            # was found (engine.aac.bots.progress)
+            finished = [n for n in finished if not n.idle] or finished
         finished.sort(key=lambda n: -n.value)
         if self.p.replies > 0 and own_turn and len(finished) > 1:
             best = self._with_replies(finished, seat, t0)
@@ -281,17 +343,19 @@ class PlannerBot:
         while not node.done and node.steps < 60:
             d = g.pending
             assert d is not None
-            if time.perf_counter() - t0 > self.p.time_cap:
+            if self._over_cap(t0):
                 cid = next((c.id for c in d.choices if c.id in PASSIVE_IDS), d.choices[0].id)
             else:
                 cid = self._greedy_step(g, 8)
             if d.seat == seat:
-                node.fps.append((fingerprint(g.state), tuple(d.ids())))
+                node.fps.append((g.view(seat), tuple(d.ids())))
                 node.path.append(cid)
             events = g.choose(cid)
+            if d.seat == seat:
+                node.idle = node.idle and idle(events)
             node.steps += 1
             node.done = self._ended(events, g, seat, own_turn)
-        node.value = self._value(g, seat)
+        node.value = self._value(g, seat) - node.penalty
 
     def _with_replies(self, finished: list[Node], seat: int, t0: float) -> Node:
         """Re-score the best candidates after the opponents' next turns (greedy replies)."""
@@ -307,7 +371,7 @@ class PlannerBot:
         best = cands[0]
         best_v = float("-inf")
         for n in cands:
-            if time.perf_counter() - t0 > self.p.time_cap:
+            if self._over_cap(t0):
                 break
             g = n.game.clone()
             steps = 0
@@ -315,11 +379,11 @@ class PlannerBot:
                 d = g.pending
                 if d.seat == seat and g.state.active == seat:
                     break  # back to our own turn
-                if time.perf_counter() - t0 > self.p.time_cap:
+                if self._over_cap(t0):
                     break
                 g.choose(self._greedy_step(g, self.p.reply_children))
                 steps += 1
-            v = self._value(g, seat)
+            v = self._value(g, seat) - n.penalty
             if v > best_v:
                 best_v, best = v, n
         return best

@@ -16,6 +16,7 @@ from typing import Any
 
 from engine.aac import events as ev
 from engine.aac.bots import make_bot
+from engine.aac.bots.style import StyleCounter, style_report
 from engine.aac.config import GameConfig
 from engine.aac.game import new_game
 from engine.aac.simulate import game_seed
@@ -41,11 +42,13 @@ def play_game(task: Task) -> dict[str, Any]:
     mods = tuple(task[4]) if len(task) > 4 else ()
     n = len(seat_bots)
     g = new_game(GameConfig(players=n, seed=gseed, modules=mods))
+    g.undo_enabled = False  # nobody undoes here: no state copy per choice
     bots = [make_bot(b, gseed * 7 + 101 * k + 13) for k, b in enumerate(seat_bots)]
     times: list[list[float]] = [[] for _ in range(n)]
     decisions = 0
     error = ""
     turns_seen = 0
+    style = StyleCounter(n)
     try:
         while not g.is_over:
             d = g.pending
@@ -55,7 +58,9 @@ def play_game(task: Task) -> dict[str, Any]:
             t = time.perf_counter()
             cid = bots[d.seat].choose(g.view(d.seat), d)
             times[d.seat].append((time.perf_counter() - t) * 1000.0)
+            style.note(g.state, g.rules, d, cid)
             events = g.choose(cid)  # raises IllegalChoice on an illegal bot choice
+            style.add(events)
             turns_seen += sum(1 for e in events if isinstance(e, ev.TurnStarted))
             decisions += 1
             if decisions > MAX_DECISIONS:
@@ -75,13 +80,24 @@ def play_game(task: Task) -> dict[str, Any]:
         "decisions": decisions,
         "times": times,
         "error": error,
+        # engine.aac.bots.style: per seat counters; sections completed (by a Patron Token)
+        "style": style.result(),
+        "sections": style.sections,
+        "patron_sections": style.patron_sections,
+        # how often each seat's CPU-time safety cap cut a search short (0: reproducible)
+        "cap_fired": [int(getattr(b, "cap_fired", 0)) for b in bots],
+        # decisions each seat's progress guard took over (engine.aac.bots.progress)
+        "guard": [int(getattr(getattr(b, "progress", None), "takeovers", 0)) for b in bots],
     }
 
 
 def run_tournament(
     names: list[str], games: int, seed: int, jobs: int | None = None, progress: bool = True,
-    modules: tuple[str, ...] = (),
+    modules: tuple[str, ...] = (), style: bool = False,
 ) -> dict[str, Any]:
+    """Win rates (engine.kernel.tournament.summarize); with `style`, also the style report
+    (engine.aac.bots.style) under "style". "cap_fired" counts the searches the CPU-time
+    safety cap cut short (a run where it is not 0 may not replay the same)."""
     labels = labels_for(names)
     n = len(names)
     tasks = []
@@ -91,7 +107,11 @@ def run_tournament(
         tasks.append((i, [labels[j] for j in order], [names[j] for j in order],
                       game_seed(seed, i), modules))
     results = run_games(tasks, play_game, jobs, progress)
-    return summarize(labels, results)
+    out = summarize(labels, results)
+    out["cap_fired"] = sum(sum(r.get("cap_fired", ())) for r in results)
+    if style:
+        out["style"] = style_report(results)
+    return out
 
 
 def run_balance(

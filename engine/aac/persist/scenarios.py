@@ -8,6 +8,7 @@ from pathlib import Path
 from engine.aac import events as ev
 from engine.aac.bots import make_bot
 from engine.aac.bots.guard import StallWatch, progress_key
+from engine.aac.bots.progress import ProgressGuard
 from engine.aac.config import GameConfig
 from engine.aac.core import Ctx
 from engine.aac.game import Game, new_game
@@ -52,15 +53,17 @@ def find(players: int, want: Callable[[Game], bool], seed0: int, tries: int = 20
     raise RuntimeError("no such position found")
 
 
-def stalled(players: int = 2, seed: int = 5_000_024, quiet_turns: int = 20) -> Game:
+def stalled(players: int = 2, seed: int = 5_000_034, quiet_turns: int = 20) -> Game:
     """A late position where nobody can build without spending Tile Pool energy: hard bots
-    that never notice a stall (engine.aac.bots.guard.StallWatch switched off) pass back and forth
+    that never notice a stall (engine.aac.bots.guard.StallWatch and the progress guard switched
+    off) pass back and forth
     from turn ~50 of this seed. Returned once no monument space was filled for quiet_turns."""
     g = new_game(GameConfig(players=players, seed=seed))
     g.undo_enabled = False
     bots = [make_bot("hard", seed * 7 + 101 * k + 13) for k in range(players)]
-    for b in bots:
+    for b in bots:  # nor the progress guard (engine.aac.bots.progress) that would end it
         b.watch = StallWatch(turns_per_seat=10**9)  # type: ignore[attr-defined]
+        b.progress = ProgressGuard(turns=10**9)  # type: ignore[attr-defined]
     key, since = None, 0
     while not g.is_over and g.state.turn < 400:
         d = g.pending
