@@ -94,7 +94,7 @@ STRONG_WEIGHTS: dict[str, float] = {
     "folk_recharge": 0.1,  # more for the next play, none primed: a pair one energy from a recharge
     # the Pilgrimage (engine.aac.bots.pil_eval)
     "pil_now": 0.9,  # x progress VP of the movement on the way (a Shrine completion, R27.5.2 B)
-    "pil_one": 0.4,  # its certainty for 1 board energy while nobody has 2 (R27.5.1)
+    "pil_one": 0.75,  # its certainty for 1 board energy while nobody has 2 (R27.5.1)
     "pil_later": 0.5,  # x progress VP of pil_rounds later completions of speed + 2 steps
     "pil_rounds": 2.0,
     "pil_progress": 0.5,  # x the progress VP inside the current tier
