@@ -35,6 +35,7 @@ from engine.aac.pilgrimage.rules import (
     construct,
 )
 from engine.aac.pilgrimage.state import NAME, board
+from engine.aac.rules.endturn import EndOfAdvanceFrame
 from engine.aac.rules.reserve import recharge
 from tests.builder import T, clear_device, ctx, make_game, push_frame, rerun
 from tests.pilgrimage_support import pilgrimage  # noqa: F401  (the fixture)
@@ -248,6 +249,32 @@ def test_r27_8_3_bots_take_a_shrines_benefit(level: str) -> None:
     dec = g.pending
     assert dec is not None and dec.kind == "pilgrimage_benefit"
     assert make_bot(level, 7).choose(g.view(FREYITH), dec) == "take"
+
+
+def built_out(g: Game) -> None:
+    """Every monument fully constructed (R23.1), every Shrine but the last one built."""
+    for m in g.state.monuments.values():
+        m.built += m.stack
+        m.stack.clear()
+        m.spaces = []
+    d = pd(g)
+    for sh, fr in zip(list(d["supply"])[:-1], board(g.rules).frames, strict=False):
+        construct(ctx(g), IGNOTAS, sh, fr, False)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_r27_10_a_leader_builds_the_last_shrine_with_the_patron_token(level: str) -> None:
+    """Far ahead, with only the last Shrine holding the game end off, every level uses its
+    Patron Token to construct it (R27.9) rather than passing."""
+    g = pil_game()
+    built_out(g)
+    s = g.state
+    s.players[FREYITH].shop[0] += 12
+    s.players[FREYITH].patron = next(iter(s.monuments))
+    push_frame(g, EndOfAdvanceFrame(FREYITH, True, False))
+    dec = g.pending
+    assert dec is not None and "pilgrimage:patron_shrine" in dec.ids() and "done" in dec.ids()
+    assert make_bot(level, 3).choose(g.view(FREYITH), dec) == "pilgrimage:patron_shrine"
 
 
 # --- the stall watch -----------------------------------------------------------------------------
