@@ -11,7 +11,7 @@ Weights live in a plain dict so that bench/tune_bots.py can tune them by self-pl
 
 from __future__ import annotations
 
-from engine.aac.bots import folk_eval
+from engine.aac.bots import folk_eval, pil_eval
 from engine.aac.core import Ctx, figure_value_in_pool
 from engine.aac.data import Rules
 from engine.aac.scoring import BASE_CATEGORIES, achievements_vp, bridge_vp, scorers
@@ -49,6 +49,13 @@ SIMPLE_WEIGHTS: dict[str, float] = {
     "folk_option_floor": 0.3,
     "folk_contest": 0.5,
     "folk_recharge": 0.1,
+    "pil_now": 0.8,
+    "pil_one": 0.3,
+    "pil_later": 0.3,
+    "pil_rounds": 1.0,
+    "pil_progress": 0.3,
+    "pil_energy": 0.3,
+    "pil_benefit": 0.5,
 }
 
 # Stronger weights (normal / hard): set by hand from watched games; bench/tune_bots.py tries
@@ -85,6 +92,14 @@ STRONG_WEIGHTS: dict[str, float] = {
     "folk_option_floor": 0.5,  # an option that is no Folklore Track step (a Doubler...)
     "folk_contest": 0.8,  # x floor x nearness of an opponent's Artifact to place on (R26.3.3)
     "folk_recharge": 0.1,  # more for the next play, none primed: a pair one energy from a recharge
+    # the Pilgrimage (engine.aac.bots.pil_eval)
+    "pil_now": 0.9,  # x progress VP of the movement on the way (a Shrine completion, R27.5.2 B)
+    "pil_one": 0.75,  # its certainty for 1 board energy while nobody has 2 (R27.5.1)
+    "pil_later": 0.5,  # x progress VP of pil_rounds later completions of speed + 2 steps
+    "pil_rounds": 2.0,
+    "pil_progress": 0.5,  # x the progress VP inside the current tier
+    "pil_energy": 0.35,  # per energy on the Pilgrim Board (it comes back, R27.5.2 C)
+    "pil_benefit": 1.0,  # a Shrine's benefit on offer (R27.8.3)
 }
 
 # Past STALL_TURNS turns per seat, every bot is pushed to complete sections (the game only ends
@@ -110,7 +125,7 @@ def _progress_factor(s: GameState, w: dict[str, float]) -> float:
     floor = w.get("fade_floor", 0.0)
     if floor:
         return floor
-    left = sum(len(m.stack) for m in s.monuments.values())
+    left = sum(len(m.stack) for m in s.monuments.values()) + pil_eval.sections_left(s)
     if s.end_triggered:
         return 0.15
     tempo = w.get("tempo", 0.0)
@@ -179,8 +194,12 @@ def seat_values(s: GameState, r: Rules, w: dict[str, float]) -> list[float]:
         now, later = folk_eval.potentials(s, r, w)
     else:
         now = later = [0.0] * n
+    if pil_eval.active(s):
+        p_now, p_later = pil_eval.potentials(s, r, w)
+        now = [a + b for a, b in zip(now, p_now, strict=True)]
+        later = [a + b for a, b in zip(later, p_later, strict=True)]
     fade = _progress_factor(s, w)
-    pending = {c.monument: c for c in s.completions}
+    pending = {c.monument: c for c in s.completions if c.kind == "section"}
     pot = [0.0] * n
     for mid, m in s.monuments.items():
         if not m.stack:
@@ -267,7 +286,7 @@ def closeness(s: GameState) -> float:
     as partly built: small at the start, 1/2 with one empty section left, 1 once it is over."""
     if s.over or s.end_triggered:
         return 1.0
-    left = 0.0
+    left = pil_eval.sections_left(s)  # the game also waits for every Shrine (R27.10)
     for m in s.monuments.values():
         if not m.stack:
             continue
@@ -300,7 +319,7 @@ def stall_pressure(s: GameState, w: dict[str, float]) -> float:
     limit = STALL_TURNS * s.n
     if stall <= 0.0 or s.over or s.turn <= limit:
         return 0.0
-    left = sum(len(m.stack) for m in s.monuments.values())
+    left = sum(len(m.stack) for m in s.monuments.values()) + pil_eval.sections_left(s)
     return stall * left * (s.turn - limit) / limit
 
 

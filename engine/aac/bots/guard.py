@@ -55,13 +55,19 @@ def passive(choices: Sequence[Choice]) -> Choice | None:
 STALE_TURNS = 8  # turns per seat without building progress before a bot stops hoarding
 
 
-def progress_key(view: Mapping[str, Any]) -> tuple[int, int]:
-    """What building progress looks like in a view: sections left, monument spaces filled."""
+def progress_key(view: Mapping[str, Any]) -> tuple[Any, ...]:
+    """What building progress looks like in a view: sections left, monument spaces filled;
+    with the Pilgrimage also the Shrines left to build (R27.10), where the Pilgrimages stand
+    and their speeds (each changes only a bounded number of times in a game, so none of it
+    hides a stall for long)."""
     left = filled = 0
     for m in view["monuments"].values():
         left += len(m["stack"])
         filled += sum(1 for e in m["spaces"] if e >= 0)
-    return (left, filled)
+    pil = (view.get("ext") or {}).get("pilgrimage")
+    if pil is None:
+        return (left, filled)
+    return (left, filled, len(pil["supply"]), tuple(pil["pos"]), tuple(pil["speed"]))
 
 
 class StallWatch:
@@ -69,14 +75,15 @@ class StallWatch:
 
     Late in a game every seat can end up with its energy parked in the Tile Pool (1 VP each,
     R24.6) and nothing else to act with; a bot that values that VP over building would then
-    pass forever, and the game only ends when every monument is built (R23.1). Once no
-    monument space has been filled for STALE_TURNS turns per seat, `stalled` is True and the
+    pass forever, and the game only ends when every monument is built (R23.1) and, with the
+    Pilgrimage, every Shrine (R27.10). Once no monument space has been filled (and no Shrine
+    built, no Pilgrimage moved) for STALE_TURNS turns per seat, `stalled` is True and the
     bot evaluates with engine.aac.bots.evaluate.stalled_weights (shop energy cheap, potentials at
     full value) until building moves again."""
 
     def __init__(self, turns_per_seat: int = STALE_TURNS) -> None:
         self.turns_per_seat = turns_per_seat
-        self._key: tuple[int, int] | None = None
+        self._key: tuple[Any, ...] | None = None
         self._since = 0
 
     def stalled(self, view: Mapping[str, Any] | None) -> bool:

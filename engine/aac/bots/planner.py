@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.aac import events as ev
-from engine.aac.bots import folk_eval
+from engine.aac.bots import folk_eval, pil_eval
 from engine.aac.bots.determinize import game_from_view
 from engine.aac.bots.evaluate import STRONG_WEIGHTS, evaluate, stalled_weights
 from engine.aac.bots.greedy import LOOK_AHEAD, matches, sample_choices
@@ -34,6 +34,7 @@ from engine.aac.bots.guard import PASSIVE_IDS, StallWatch, TurnBudget, passive
 from engine.aac.bots.progress import ProgressGuard, idle, null_choice
 from engine.aac.folklore.rules import CardFrame
 from engine.aac.game import Game
+from engine.aac.pilgrimage.rules import ShrineResolveFrame
 from engine.aac.state import GameState
 from engine.kernel.decisions import Decision
 from engine.kernel.rng import Rng, seed_state
@@ -50,17 +51,31 @@ def fingerprint(s: GameState) -> tuple[Any, ...]:
             for p in s.players
         ),
         tuple((len(m.stack), tuple(m.spaces), m.completed) for m in s.monuments.values()),
-        folk_eval.fingerprint(s),
+        folk_eval.fingerprint(s), pil_eval.fingerprint(s),
     )
 
 
 CARD_KINDS = frozenset({"folklore_card", "folklore_option", "folklore_extra"})
+# a Shrine completion's decisions (R27.5.2) and a Pilgrimage move (R28.2) are searched the same
+# way: each choice scored after the rest is played out (a Shrine built ahead of the Pilgrimage
+# shows its worth only once the Pilgrimage has entered it and taken the benefit)
+PILGRIM_KINDS = frozenset({"pilgrimage_shrine", "pilgrimage_frame", "pilgrimage_move",
+                           "pilgrimage_benefit", "pilgrimage_energy"})
+SETTLE_FRAMES = (CardFrame, ShrineResolveFrame)
 
 
 def in_card(g: Game, seat: int) -> bool:
-    """Is the seat to decide which Folklore Card to play or which of its options?"""
+    """Is the seat to decide which Folklore Card to play or which of its options, or a step
+    of a Shrine completion?"""
     d = g.pending
-    return d is not None and d.seat == seat and d.kind in CARD_KINDS
+    return d is not None and d.seat == seat and (d.kind in CARD_KINDS or d.kind in PILGRIM_KINDS)
+
+
+def settling(g: Game) -> bool:
+    """Is a Folklore Card or a Shrine completion being resolved, or a Pilgrimage moving?"""
+    d = g.pending
+    return (any(isinstance(f, SETTLE_FRAMES) for f in g.state.stack)
+            or (d is not None and d.kind in PILGRIM_KINDS))
 
 
 @dataclass
@@ -213,10 +228,10 @@ class PlannerBot:
 
     def _settle(self, g: Game) -> None:
         """Greedily play on to the end of the Folklore Card's resolution (its options and
-        their effects, the owner's reply: R26.3.2-R26.3.5), whoever decides."""
+        their effects, the owner's reply: R26.3.2-R26.3.5) or of the Shrine completion (its
+        steps A-C for every listed player, R27.5.2) or Pilgrimage move, whoever decides."""
         steps = 0
-        while (g.pending is not None and not g.state.over
-               and any(isinstance(f, CardFrame) for f in g.state.stack) and steps < 40):
+        while g.pending is not None and not g.state.over and settling(g) and steps < 40:
             g.choose(self._greedy_step(g, 4))
             steps += 1
 
