@@ -28,6 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from engine.aac import events as ev  # noqa: E402
+from engine.aac.bots import make_bot  # noqa: E402
 from engine.aac.persist.io import load_game  # noqa: E402
 from game.app import App  # noqa: E402
 from game.board_view import BURST, geometry  # noqa: E402
@@ -230,14 +231,15 @@ def shot_pilgrimage(app: App) -> None:
     seed = 3
     s = Session.new([SeatSpec(True), SeatSpec(False, level="easy"),
                      SeatSpec(False, level="easy")], seed, modules=("folklore", "pilgrimage"))
-    rng = random.Random(seed)
+    bots = [make_bot("easy", seed + k) for k in range(3)]  # every seat plays as a bot would
     while s.game.pending is not None:
         d = s.game.pending
         pos = s.game.state.ext["pilgrimage"]["pos"][0]
         if d.kind == "pilgrimage_move" and s.is_human(d.seat) and pos.startswith("pb_t2"):
             break
         keen = [c.id for c in d.choices if "pilgrim" in c.id or c.id.startswith("to:")]
-        s.apply(keen[0] if keen and rng.random() < 0.9 else rng.choice(d.choices).id)
+        s.apply(keen[0] if keen and s.is_human(d.seat)
+                else bots[d.seat].choose(s.game.view(d.seat), d))
     app.start_session(s)
     settle(app, 4)
     app.settings.anim_speed = 1.0
