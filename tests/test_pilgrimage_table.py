@@ -13,7 +13,6 @@ import json
 import os
 import random
 import re
-import time
 from typing import Any
 
 import pytest
@@ -124,7 +123,7 @@ def test_the_pilgrim_board_fits_at_every_size(tmp_path, monkeypatch, mods, size)
     a = new_app(tmp_path, monkeypatch, size)
     try:
         s = Session.new([SeatSpec(True), SeatSpec(False, level="easy"),
-                         SeatSpec(False, level="easy")], seed=3, modules=mods)
+                         SeatSpec(False, level="easy")], seed=11, modules=mods)
         a.start_session(s)
         a.step(1 / 60)
         t = a.scene
@@ -342,16 +341,15 @@ def test_a_three_player_game_with_both_modules_through_the_table_to_the_results(
     made on the open board, and no text drawn, no tooltip of the board and no log line names
     an id."""
     session = Session.new([SeatSpec(True), SeatSpec(False, level="easy"),
-                           SeatSpec(False, level="easy")], seed=8,
+                           SeatSpec(False, level="easy")], seed=11,
                           modules=("folklore", NAME))
     app.start_session(session)
     table = app.scene
     rng = random.Random(3)
     kinds: set[str] = set()
     texts: list[str] = []
-    begin = time.perf_counter()
     frames = opened = 0
-    while app.scene is table and time.perf_counter() - begin < 100:
+    while app.scene is table and frames < 300_000:  # a bound in frames, not in seconds
         d = session.game.pending
         if d is not None and session.is_human(d.seat) and not table.animator.busy:
             kinds.add(d.kind)

@@ -53,7 +53,8 @@ class RechargeChoiceFrame(Frame, kind="recharge_choice"):
     def step(self, ctx: Ctx) -> Decision | None:
         ch = [Choice("recharge", "Recharge your Channel Marker", ("channel_marker",))]
         ch += triggers.offers(ctx, "recharge", self.seat)
-        return decision(self.seat, "recharge", "Recharge, or instead?", ch)
+        return decision(self.seat, "recharge",
+                        "Recharge your Channel Marker, or do one of these instead?", ch)
 
     def apply(self, ctx: Ctx, c: Choice) -> None:
         ctx.pop()
