@@ -24,7 +24,11 @@ class TopBar(Node):
                         tip="Show or hide the game log"))
         self.undo_button = Button("Undo", VW - 340, 8, 90, 36, table.undo, 13)
         self.add(self.undo_button)
-        w = min(250.0, (VW - 520) / max(1, len(table.shown.players)))
+        self.hint_button = Button("Hint (H)", VW - 440, 8, 90, 36, table.hint, 13,
+                                  tip="What a strong player (the hard bot) would do now, in "
+                                      "one line; the game does not change")
+        self.add(self.hint_button)
+        w = self.slot_w()
         for seat in range(len(table.shown.players)):
             spot = Hotspot(f"info:top:{seat}", 10 + seat * (w + 6), 6, w, 40)
             spot.tipfn = lambda seat=seat: table.seat_tip(seat) + "\n" + table.score_tip(seat)
@@ -36,7 +40,7 @@ class TopBar(Node):
         return base if not st else f"{base}\nNot now: {st}"
 
     def slot_w(self) -> float:
-        return min(250.0, (VW - 520) / max(1, len(self.table.shown.players)))
+        return min(250.0, (VW - 620) / max(1, len(self.table.shown.players)))
 
     def layer_key(self, s: GameState) -> object:
         return (self.table.deciding_seat(), s.turn, s.end_triggered, len(s.players))
@@ -63,7 +67,7 @@ class TopBar(Node):
         info = f"Turn {s.turn}"
         if s.end_triggered:
             info += " — final round"
-        c.text(info, VW - 356, 26, 14, theme.CREAM, True, "midright")
+        c.text(info, VW - 456, 26, 14, theme.CREAM, True, "midright")
 
     def draw_self(self, c: Canvas) -> None:
         """Per frame: scores and who is thinking."""

@@ -65,6 +65,8 @@ class Settings(BaseModel):
     trapdoor_hint_seen: bool = Field(False, strict=True)  # the first-pull hint was shown
     # Bots' moves play three times as fast, with no thinking pause and no trapdoor physics.
     fast_bots: bool = Field(False, strict=True)
+    # The hint (H) with two or more people at the table (hot-seat): off unless chosen.
+    hints_hot_seat: bool = Field(False, strict=True)
     # Players' names by seat, as last typed in the set-up.
     player_names: list[Annotated[str, Field(max_length=NAME_LEN)]] = Field(
         default_factory=list, max_length=5, strict=True)

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from game.scenes.nav import Nav
 
 
-ROW_STEP = 56  # eleven rows from y 150 end at 754, above Back at 780
+ROW_STEP = 51  # twelve rows from y 150 end at 755, above Back at 780
 
 
 @register("settings")
@@ -47,6 +47,7 @@ class SettingsScene(Scene):
             ("Mute sound", [("Off", False), ("On", True)], st.mute),
             ("Your trapdoor launches", [("Wait for my pull", False), ("Fire by themselves", True)],
              st.trapdoor_autofire),
+            ("Hints with several people", [("Off", False), ("On", True)], st.hints_hot_seat),
         ]
         for i, (label, opts, cur) in enumerate(rows):
             y = 150 + i * ROW_STEP
@@ -88,6 +89,8 @@ class SettingsScene(Scene):
             self.app.sound.play("land")  # a taste of the new level
         elif row == 10:
             st.trapdoor_autofire = bool(val)
+        elif row == 11:
+            st.hints_hot_seat = bool(val)
         self.app.save_settings()
         self.build()
 

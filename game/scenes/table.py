@@ -27,6 +27,7 @@ from game.scenes.manager import register
 from game.session import Session, save_problem, saves_dir
 from game.table.animator import EventAnimator
 from game.table.driver import TurnDriver
+from game.table.hints import HintAsker
 from game.table.hotspots import HotspotIndex
 from game.table.layers import LayerCache
 from game.targets import Hotspot
@@ -68,6 +69,7 @@ class TableScene(Scene):
         self.event_anim = EventAnimator(self)
         self.layers = LayerCache(self)
         self.hotspots = HotspotIndex(self)
+        self.hints = HintAsker(self)
 
         self.board = BoardView(self)
         self.device = DeviceView(self)
@@ -202,6 +204,10 @@ class TableScene(Scene):
         self.animator.speed = self.driver.anim_speed()
         if self.trapdoor.dragging is not None:  # a player pulls a plunger back
             self.trapdoor.track(*self.app.mouse_v, pygame.mouse.get_pressed()[0])
+        said = self.hints.poll()
+        if said:
+            self.message = said
+            self.session.log.append(said)
         self.driver.before_animation()
         self.animator.update(dt)
         for i, target in enumerate(self._scores()):
@@ -311,6 +317,11 @@ class TableScene(Scene):
         status = self.game.can_undo
         return "" if status else (status.reason or "the rules do not allow it here.")
 
+    def hint(self) -> None:
+        """H / the Hint button: the hard bot's move for the person deciding, in words
+        (game.table.hints); the game does not change."""
+        self.message = self.hints.ask()
+
     def undo(self) -> None:
         """Ctrl+Z / the Undo button: step back one decision of the deciding human's turn;
         when the engine refuses, say why."""
@@ -417,6 +428,9 @@ class TableScene(Scene):
             return True
         if key == pygame.K_l:
             self.toggle_log()
+            return True
+        if key == pygame.K_h:
+            self.hint()
             return True
         if key == pygame.K_z and mods & pygame.KMOD_CTRL:
             self.undo()

@@ -99,15 +99,20 @@ def _parts(r: Rules, seat: int, events: list[Event]) -> list[str]:
     return out
 
 
-def reason_for(r: Rules, label: str, seat: int, events: list[Event], vp: int) -> str:
-    """The one-line reason: the first choice's words, then what the plan does."""
+def reason_for(r: Rules, label: str, seat: int, events: list[Event], vp: int,
+               steps: tuple[str, ...] = ()) -> str:
+    """The one-line reason: the first choice's words, then what the plan does (when none of
+    that is told by its events, its next choices' own words: "then ...")."""
     head = label.split(":", 1)[0] if ":" in label and len(label) > 40 else label
     parts = _parts(r, seat, events)
+    told = bool(parts)
+    if not told:
+        parts = [f"then {st[0].lower()}{st[1:]}" for st in steps if st and st != label][:3]
     if vp:
         parts.append(f"{vp:+d} VP")
     text = head
     for i, p in enumerate(parts):
-        nxt = text + (": " if i == 0 else ", ") + p
+        nxt = text + (": " if i == 0 and told else ", ") + p
         if len(nxt) > MAX_REASON:
             break
         text = nxt
@@ -132,6 +137,7 @@ def hint(game: Game, seat: int, seed: int = 0) -> Hint:
     events: list[Event] = []
     played = g.clone()
     todo = list(plan)
+    steps: list[str] = []  # the words of the seat's planned choices after the first
     # the plan, then the rest of the turn (its completions resolve at its end, R15.4): other
     # seats' decisions inside it (interest, participants) and any beyond the plan are greedy
     for _ in range(400):
@@ -141,6 +147,9 @@ def hint(game: Game, seat: int, seed: int = 0) -> Hint:
         if pd.seat == seat and todo:
             if pd.find(todo[0]) is None:
                 break  # the plan no longer fits (a tile drawn from the guessed supply)
+            planned = pd.find(todo[0])
+            if planned is not None and len(todo) < len(plan):
+                steps.append(planned.label)
             step = played.choose(todo.pop(0))
         else:
             step = played.choose(bot.greedy_choice(played))
@@ -148,4 +157,4 @@ def hint(game: Game, seat: int, seed: int = 0) -> Hint:
         if any(isinstance(e, ev.TurnStarted | ev.GameEnded) for e in step):
             break
     vp = played.final_scores()[seat].total - before
-    return Hint(tuple(plan), reason_for(g.rules, label, seat, events, vp))
+    return Hint(tuple(plan), reason_for(g.rules, label, seat, events, vp, tuple(steps)))
