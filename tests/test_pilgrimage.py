@@ -14,6 +14,7 @@ from engine import Game
 from engine.aac import locations
 from engine.aac.catalog.effects import effect_from_plain
 from engine.aac.definition import AAC
+from engine.aac.invariants import check
 from engine.aac.log import describe
 from engine.aac.modules import MODULES
 from engine.aac.persist.io import dumps_save, loads_save
@@ -211,6 +212,7 @@ def test_r27_11_worked_example_ignotas_and_freyith() -> None:
     assert isinstance(frame, PilgrimMoveFrame) and frame.left == 3
     choose(g, "to:pb_t2_03")
     assert "stop" not in choice_ids(g)  # no stopping on an occupied space
+    assert not check(ctx(g))  # R27.8.4: passing over Chronari's Pilgrimage is no sharing
     assert isinstance(g.state.stack[-1], PilgrimMoveFrame) and g.state.stack[-1].left == 3
     choose(g, "to:pb_t2_w1")
     assert "to:pb_frame_4" in choice_ids(g)

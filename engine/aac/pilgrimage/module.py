@@ -137,14 +137,17 @@ def invariants(ctx: Ctx) -> list[str]:
     b = board(r)
     errs: list[str] = []
     spaces = set(b.tier)
+    # a Pilgrimage being moved may stand on an occupied space for a moment: it is skipping
+    # over the one there (R27.8.4) and moves on before its movement ends (its frame says so)
+    moving = {f.seat for f in s.stack if isinstance(f, rules.PilgrimMoveFrame)}
     for seat in range(s.n):
         if not 0 <= d["speed"][seat] <= b.max_speed:
             errs.append(f"pilgrimage seat {seat}: speed {d['speed'][seat]}")
         sp = d["pos"][seat]
         if sp not in spaces or sp == b.file.summit.id:
             errs.append(f"pilgrimage seat {seat}: on {sp!r}")
-        elif rules.occupied(ctx, seat, sp) and not any(
-                isinstance(f, rules.PilgrimMoveFrame) and f.seat == seat for f in s.stack):
+        elif rules.occupied(ctx, seat, sp) and seat not in moving and any(
+                d["pos"][o] == sp and o not in moving for o in range(s.n) if o != seat):
             errs.append(f"pilgrimage seat {seat}: shares {sp}")
     shrines = list(d["supply"]) + list(d["frames"].values())
     if sorted(shrines) != sorted(b.shrines):
