@@ -484,7 +484,7 @@ def test_the_settings_screen_has_volume_and_mute_rows_that_fit(tmp_path, monkeyp
         assert max(b.y + b.h for b in rows) < back.y  # every row above Back
         assert back.y + back.h <= 900 and max(b.x + b.w for b in rows) <= 1600
         ys = sorted({b.y for b in rows})
-        assert len(ys) == 11 and min(b - a for a, b in zip(ys, ys[1:], strict=False)) > 44
+        assert len(ys) == 12 and min(b - a for a, b in zip(ys, ys[1:], strict=False)) > 44
         vol, mute = row(app, 8), row(app, 9)
         assert [b.label for b in vol] == [n for n, _ in VOLUMES]
         assert [b.label for b in mute] == ["Off", "On"]
