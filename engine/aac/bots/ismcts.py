@@ -57,12 +57,12 @@ PASSIVE_PENALTY = 0.05  # prior: a passive choice ("End your turn", "Skip", ...)
 
 @dataclass
 class Params:
-    iterations: int = 150  # tree iterations per search (the budget)
+    iterations: int = 120  # tree iterations per search (the budget)
     widen_c: float = 1.0  # progressive widening: a node opens 1 + widen_c * visits**widen_a
     widen_a: float = 0.5  # of its choices (best prior first)
     explore: float = 0.6  # the UCB constant (rewards normalized to [0, 1] per search)
     prior_width: int = 12  # choices scored for a node's prior (a seeded sample beyond)
-    playout_width: int = 3  # choices tried per playout decision (greedy for that seat)
+    playout_width: int = 2  # choices tried per playout decision (greedy for that seat)
     next_turn: bool = True  # cut at the end of the bot's next turn (else at its start)
     max_steps: int = 120  # decisions per iteration (tree and playout), a bound only
     plan_visits: int = 12  # a planned own choice must have been visited this often
@@ -73,7 +73,7 @@ class Params:
 
 EXPERT = Params()
 # the median CPU seconds of one expert search, measured in tournaments (shown to the player)
-EXPERT_SECONDS = 0.4
+EXPERT_SECONDS = 0.3
 
 
 class TreeNode:
