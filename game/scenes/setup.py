@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from engine.aac.bots import level_note
 from engine.aac.config import OPTION_MODULE, RULES_OPTIONS, option_title
 from engine.aac.data import rules
 from engine.aac.modules import MODULES
@@ -222,7 +223,8 @@ class SetupScene(Scene):
                             partial(self.toggle_kind, i), 15, tip="Human or bot seat"))
             self.add(Button(f"Level: {seat.level}", 514, y, 180, 44,
                             partial(self.cycle_level, i), 14, enabled=not seat.human,
-                            tip="Bot strength: " + ", ".join(levels)))
+                            tip="Bot strength: " + ", ".join(levels) + "\n"
+                                + level_note(seat.level)))
             name = self.r.names.get(seat.character, "") if seat.character else "Random"
             btn = Button(f"Character: {name}", 704, y, 270, 44, partial(self.cycle_char, i),
                          14, tip="Click for the next character (or Random); its powers are "

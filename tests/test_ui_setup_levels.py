@@ -1,0 +1,88 @@
+"""The set-up screen offers every bot level (engine.aac.bots.BOT_LEVELS, expert included) and
+its level button's tooltip says what the chosen level searches (engine.aac.bots.level_note)."""
+
+from __future__ import annotations
+
+import os
+
+import pygame
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from engine.aac.bots import BOT_LEVELS, level_note  # noqa: E402
+from engine.aac.bots.ismcts import EXPERT  # noqa: E402
+from game.app import App  # noqa: E402
+from game.layout import fit  # noqa: E402
+from game.scenegraph import Button, Canvas  # noqa: E402
+from game.scenes.setup import SetupScene  # noqa: E402
+from game.settings import Settings  # noqa: E402
+from tests.test_ui_game import centre, click  # noqa: E402
+
+
+@pytest.fixture
+def drawn(monkeypatch):
+    """Every text drawn on a Canvas, in order."""
+    texts: list[str] = []
+    orig = Canvas.text
+
+    def text(self, s, *a, **k):
+        texts.append(s)
+        return orig(self, s, *a, **k)
+
+    monkeypatch.setattr(Canvas, "text", text)
+    return texts
+
+
+def level_button(app: App, seat: int) -> Button:
+    return [n for n in app.scene.walk()
+            if isinstance(n, Button) and n.label.startswith("Level: ")][seat]
+
+
+def hover(app: App, vx: float, vy: float) -> None:
+    s, ox, oy = fit(*app.window.get_size())
+    pos = (round(ox + vx * s), round(oy + vy * s))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0,) * 3))
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("AAC_HOME", str(tmp_path))
+    a = App((1600, 900), Settings(anim_speed=0.0, bot_delay=0.0), persist=False, headless=True)
+    yield a
+    a.bot_worker.stop()
+
+
+def test_every_level_has_a_note_naming_no_ids() -> None:
+    for level in BOT_LEVELS:
+        note = level_note(level)
+        assert note.startswith(level.capitalize() + ":")
+        assert "_" not in note
+    assert f"{EXPERT.iterations:,} lines" in level_note("expert")
+
+
+def test_the_level_button_cycles_to_expert_and_its_tooltip_says_the_budget(app, tmp_path,
+                                                                          drawn):
+    app.open_setup()
+    scene = app.scene
+    assert isinstance(scene, SetupScene)
+    assert not scene.seats[1].human
+    seen = []
+    while scene.seats[1].level != "expert":
+        seen.append(scene.seats[1].level)
+        assert len(seen) <= len(BOT_LEVELS)
+        click(app, *centre(level_button(app, 1)))
+        app.step(1 / 60)
+    btn = level_button(app, 1)
+    assert btn.label == "Level: expert"
+    lines = btn.tooltip().split("\n")
+    assert "expert" in lines[0] and lines[1] == level_note("expert")
+    # hovered, the tooltip is drawn (wrapped to its box) with the level's budget
+    hover(app, *centre(btn))
+    for _ in range(30):
+        app.step(1 / 60)
+    drawn.clear()
+    app.render()
+    assert any(t.startswith("Expert: plays out") for t in drawn)
+    app.screenshot(str(tmp_path / "levels.png"))
