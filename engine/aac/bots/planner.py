@@ -9,7 +9,8 @@ stays on the planned course; any deviation (e.g. a hidden tile drawn) triggers a
 
 hard: normal with a wider beam, then for its best candidate end-of-turn positions it plays out
 the opponents' next turns (each a greedy turn for that seat, on a determinized supply) and
-picks the candidate whose position is best after those replies.
+picks the candidate whose position is best after those replies. It scores with HARD_WEIGHTS
+(engine.aac.bots.evaluate), and its own choices pay their `choice_cost` (the Patron Token).
 
 Work is bounded by a node budget (deterministic: the beam stops when its clones are spent;
 rollouts and replies have fixed step bounds), so a seed and a budget give the same choices on
