@@ -117,8 +117,10 @@ HARD_WEIGHTS: dict[str, float] = {
     # device energy by whether it can be used before it is pushed off (R5.2, O10): energy on
     # the tile at position 5 falls off at the next push; top-row energy at position 3 cannot
     # be deployed until pushed (the default Deploys take positions 1-2 and 4-5)
-    "edge": 0.6,
-    "stuck_top": 0.8,
+    # (0.4 / 0.7 against 0.6 / 0.8: the same 34-6 against normal, fewer Patron uses, more
+    # second pushes and Actions turns, less energy pushed off)
+    "edge": 0.4,
+    "stuck_top": 0.7,
     # an action in the bottom row is worth more than an exhausted energy: the Monument
     # Patron Token's cost (R21.2) and an energy pushed off both give it up
     "bottom_energy": 0.7,
