@@ -6,6 +6,11 @@ reserve pairs, energy in the device and exhausted pool, the channel marker). Pot
 the game nears its end (tempo: few unconstructed sections left). `evaluate` turns that into one
 number for a seat: its value minus a blend of the best and the mean opponent value.
 
+HARD_WEIGHTS adds what people value (issue 16): the channel marker by what a second push
+gains, device energy by whether it is used before it is pushed off, the Patron Token's cost
+in actions and ending only with a safe lead, a section left one short for the next seat, and
+engine building (upgrades, conduits, bridges).
+
 Weights live in a plain dict so that bench/tune_bots.py can tune them by self-play.
 """
 
@@ -15,7 +20,7 @@ from engine.aac.bots import folk_eval, pil_eval
 from engine.aac.core import Ctx, figure_value_in_pool
 from engine.aac.data import Rules
 from engine.aac.scoring import BASE_CATEGORIES, achievements_vp, bridge_vp, scorers
-from engine.aac.state import GameState
+from engine.aac.state import GameState, PlayerState
 
 # Simple weights (easy bot): current score plus a little of what is on the way.
 SIMPLE_WEIGHTS: dict[str, float] = {
@@ -102,6 +107,43 @@ STRONG_WEIGHTS: dict[str, float] = {
     "pil_benefit": 1.0,  # a Shrine's benefit on offer (R27.8.3)
 }
 
+# Hard: STRONG_WEIGHTS plus what people value (issue 16 item 2). Every key below is absent
+# (or neutral) in the other weight sets, so easy and normal play as before.
+HARD_WEIGHTS: dict[str, float] = {
+    **STRONG_WEIGHTS,
+    # the channel marker is worth what a second push gains, which the search sees when it
+    # pushes: holding it pays little (R5.4)
+    "charged": 0.25,
+    # device energy by whether it can be used before it is pushed off (R5.2, O10): energy on
+    # the tile at position 5 falls off at the next push; top-row energy at position 3 cannot
+    # be deployed until pushed (the default Deploys take positions 1-2 and 4-5)
+    # (0.4 / 0.7 against 0.6 / 0.8: the same 34-6 against normal, fewer Patron uses, more
+    # second pushes and Actions turns, less energy pushed off)
+    "edge": 0.4,
+    "stuck_top": 0.7,
+    # an action in the bottom row is worth more than an exhausted energy: the Monument
+    # Patron Token's cost (R21.2) and an energy pushed off both give it up
+    "bottom_energy": 0.7,
+    # end the game only with a safe lead (R23.1): the `finish` term counts the lead less
+    # this margin, so hastening the end with a small lead looks bad
+    "finish_margin": 3.0,
+    # a section one energy short is completed (and bound) by whoever acts first, with this
+    # certainty: never leave one for the next seat for free (R15)
+    "one_short": 0.7,
+    # engine building (worth more early, fading with the game): an upgraded action (R18),
+    # a conduit (R19), a bridge placed (R20: its ability uncovered)
+    "upgrade": 1.0,
+    "conduit": 0.8,
+    "bridge_built": 1.0,
+    # the Monument Patron Token's full cost beyond the bottom row it exhausts (R21.2-R21.3):
+    # a use, plus the bound points the seat gives up there (nobody binds)
+    "patron_use": 3.0,
+    "patron_bind": 1.0,
+    # half the old pull towards the end (the Patron rush): 40 games each at seed 3, hard
+    # beat normal 31-9 with 1.0 and 34-6 with 0.5 and these Patron costs halved
+    "finish": 0.5,
+}
+
 # Past STALL_TURNS turns per seat, every bot is pushed to complete sections (the game only ends
 # when every monument is built, R23.1; a leader that stops building would stall it forever).
 STALL_TURNS = 100
@@ -168,6 +210,12 @@ def current_scores(
     return out
 
 
+def _can_place(p: PlayerState) -> bool:
+    """Has the seat energy on its device to place (a Deploy, or an action to reposition)?"""
+    return any(x >= 0 for slots in p.top.values() for x in slots) or any(
+        x >= 0 for slots in p.bottom.values() for x in slots)
+
+
 def seat_values(s: GameState, r: Rules, w: dict[str, float]) -> list[float]:
     """Estimated final score per seat."""
     n = s.n
@@ -200,6 +248,7 @@ def seat_values(s: GameState, r: Rules, w: dict[str, float]) -> list[float]:
         later = [a + b for a, b in zip(later, p_later, strict=True)]
     fade = _progress_factor(s, w)
     pending = {c.monument: c for c in s.completions if c.kind == "section"}
+    able = [_can_place(p) for p in s.players]
     pot = [0.0] * n
     for mid, m in s.monuments.items():
         if not m.stack:
@@ -220,13 +269,22 @@ def seat_values(s: GameState, r: Rules, w: dict[str, float]) -> list[float]:
                 0.5 + 0.5 * frac
             )
         # the completer binds one energy: likely the seat with most energy (or the known one)
+        one_short = w.get("one_short", 0.0)
+        anyone = False  # the completer need not have energy there yet
         if comp is not None:
             cseat = comp.completer
             cert = 1.0
+        elif one_short and total - filled == 1 and able[s.active]:
+            # whoever acts first fills the last space and binds, a participant or not
+            cseat = s.active
+            cert = one_short
+            anyone = True
+            if counts[cseat] == 0:
+                pot[cseat] += one_short * w["section_participation"]
         else:
             cseat = max(range(n), key=lambda k: counts[k]) if filled else -1
             cert = frac * frac
-        if cseat >= 0 and counts[cseat] > 0:
+        if cseat >= 0 and (counts[cseat] > 0 or anyone):
             b = bound_n.get(region, [0] * n)[cseat]
             marg = r.bound_vp[min(top_bound, b + 1)] - r.bound_vp[min(top_bound, b)]
             pot[cseat] += w["completer"] * cert * marg
@@ -263,6 +321,15 @@ def seat_values(s: GameState, r: Rules, w: dict[str, float]) -> list[float]:
         for slots in p.bottom.values():
             bot_e += sum(1 for x in slots if x >= 0)
         v += w["top_energy"] * top_e + w["bottom_energy"] * bot_e
+        edge, stuck = w.get("edge", 1.0), w.get("stuck_top", 1.0)
+        if (edge != 1.0 or stuck != 1.0) and len(p.device) == 5:
+            # energy soon pushed off, or not deployable where it sits, is worth less
+            t5, t3 = p.device[4], p.device[2]
+            top5 = sum(1 for x in p.top[t5] if x >= 0)
+            bot5 = sum(1 for x in p.bottom[t5] if x >= 0)
+            top3 = sum(1 for x in p.top[t3] if x >= 0)
+            v -= (1.0 - edge) * (w["top_energy"] * top5 + w["bottom_energy"] * bot5)
+            v -= (1.0 - stuck) * w["top_energy"] * top3
         if top_e + bot_e + sum(p.exhausted) == 0:
             v -= w.get("starved", 0.0)
         v += w["exhausted"] * sum(p.exhausted)
@@ -277,6 +344,12 @@ def seat_values(s: GameState, r: Rules, w: dict[str, float]) -> list[float]:
                 extra += tile.top + tile.bottom - 2
                 icons += len(tile.icons)
             v += w_slots * extra + w_icons * max(0, icons - 3)
+        w_up, w_con, w_br = w.get("upgrade", 0.0), w.get("conduit", 0.0), w.get(
+            "bridge_built", 0.0)
+        if w_up or w_con or w_br:
+            v += w_up * sum(1 for a in p.actions if not a.startswith("act_default"))
+            v += w_con * sum(1 for c in p.conduits if c)
+            v += w_br * sum(1 for loc in p.bridge_loc if loc not in ("", "board"))
         pot[k] += v
     return [out[k] + now[k] + fade * (pot[k] + later[k]) for k in range(n)]
 
@@ -308,7 +381,8 @@ def relative(values: list[float], seat: int, w: dict[str, float], near: float = 
     )
     fin = w.get("finish", 0.0)
     if fin:
-        lead = max(-10.0, min(10.0, values[seat] - max(others)))
+        # with `finish_margin`, a lead smaller than it counts against hastening the end
+        lead = max(-10.0, min(10.0, values[seat] - max(others) - w.get("finish_margin", 0.0)))
         rel += fin * lead * near
     return rel
 
@@ -321,6 +395,23 @@ def stall_pressure(s: GameState, w: dict[str, float]) -> float:
         return 0.0
     left = sum(len(m.stack) for m in s.monuments.values()) + pil_eval.sections_left(s)
     return stall * left * (s.turn - limit) / limit
+
+
+def choice_cost(s: GameState, r: Rules, seat: int, cid: str, w: dict[str, float]) -> float:
+    """What an own choice costs that the position after it does not show, asked before the
+    choice is made: using the Monument Patron Token (R21.2) costs `patron_use` plus
+    `patron_bind` x the seat's marginal bound VP at that monument (its section is then built
+    with no completer, so nobody binds: R21.3). 0 for every other choice."""
+    use = w.get("patron_use", 0.0)
+    if not use or not cid.startswith("patron:"):
+        return 0.0
+    mon = r.monuments.get(cid[len("patron:"):])
+    if mon is None:  # not a monument (a Shrine option): the use alone
+        return use
+    top = len(r.bound_vp) - 1
+    b = sum(s.bound[mon.region][seat]) if mon.region in s.bound else 0
+    marg = r.bound_vp[min(top, b + 1)] - r.bound_vp[min(top, b)]
+    return use + w.get("patron_bind", 0.0) * marg
 
 
 def evaluate(s: GameState, r: Rules, seat: int, w: dict[str, float]) -> float:

@@ -9,7 +9,8 @@ stays on the planned course; any deviation (e.g. a hidden tile drawn) triggers a
 
 hard: normal with a wider beam, then for its best candidate end-of-turn positions it plays out
 the opponents' next turns (each a greedy turn for that seat, on a determinized supply) and
-picks the candidate whose position is best after those replies.
+picks the candidate whose position is best after those replies. It scores with HARD_WEIGHTS
+(engine.aac.bots.evaluate), and its own choices pay their `choice_cost` (the Patron Token).
 
 Work is bounded by a node budget (deterministic: the beam stops when its clones are spent;
 rollouts and replies have fixed step bounds), so a seed and a budget give the same choices on
@@ -28,7 +29,13 @@ from typing import Any
 from engine.aac import events as ev
 from engine.aac.bots import folk_eval, pil_eval
 from engine.aac.bots.determinize import game_from_view
-from engine.aac.bots.evaluate import STRONG_WEIGHTS, evaluate, stalled_weights
+from engine.aac.bots.evaluate import (
+    HARD_WEIGHTS,
+    STRONG_WEIGHTS,
+    choice_cost,
+    evaluate,
+    stalled_weights,
+)
 from engine.aac.bots.greedy import LOOK_AHEAD, matches, sample_choices
 from engine.aac.bots.guard import PASSIVE_IDS, StallWatch, TurnBudget, passive
 from engine.aac.bots.progress import ProgressGuard, idle, null_choice
@@ -110,7 +117,8 @@ class Params:
 NULL_PENALTY = 0.5  # a choice that does nothing (engine.aac.bots.progress.null_choice)
 
 NORMAL = Params(beam=5, max_children=12, max_nodes=300)
-HARD = Params(beam=6, max_children=14, max_nodes=400, replies=3, reply_children=5)
+HARD = Params(beam=6, max_children=14, max_nodes=400, replies=3, reply_children=5,
+              weights=dict(HARD_WEIGHTS))
 
 
 class PlannerBot:
@@ -310,9 +318,10 @@ class PlannerBot:
                     events = g2.choose(c.id)
                     budget[0] -= 1
                     nothing = null_choice(c, events, stack, g2, seat)
+                    cost = (NULL_PENALTY if nothing else 0.0) + (
+                        choice_cost(g.state, g.rules, seat, c.id, self._w) if own_turn else 0.0)
                     child = Node(g2, node.path + [c.id], node.fps + [fp], steps=node.steps + 1,
-                                 idle=node.idle and idle(events),
-                                 penalty=node.penalty + (NULL_PENALTY if nothing else 0.0))
+                                 idle=node.idle and idle(events), penalty=node.penalty + cost)
                     child.done = self._ended(events, g2, seat, own_turn)
                     if not child.done:
                         self._advance_others(child, seat, own_turn, budget)
