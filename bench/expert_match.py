@@ -8,7 +8,7 @@ report and, with --cpu, the CPU seconds of the expert's searches in one extra ga
 thread's CPU time: the tournament's decision times are wall clock).
 
     nice -n 10 .venv/bin/python bench/expert_match.py --seats expert,hard --games 20 --seed 5 \
-        --results /tmp/expert_hard.jsonl --max-minutes 30
+        --results expert_hard.jsonl --max-minutes 30
 """
 
 from __future__ import annotations
