@@ -24,7 +24,8 @@ from engine.kernel.decisions import Choice, Decision
 from game import folklore_draw as fd
 from game import theme
 from game.layout import BOARD_X, BOARD_Y, fit
-from game.scenegraph import Button, Canvas, Node
+from game.module_sheet import ModuleSheet
+from game.scenegraph import Button, Canvas
 from game.targets import Hotspot, centred
 
 if TYPE_CHECKING:
@@ -37,7 +38,6 @@ if TYPE_CHECKING:
 CARD_KINDS = frozenset({"folklore_card", "folklore_option", "folklore_extra", "folklore_reply",
                         "folklore_keep", "gain_scoring_card"})
 PANEL = (BOARD_X + 6, BOARD_Y + 206, 836, 628)  # over the lower part of the map
-FOLDED_H = 44.0  # the sheet folded down to a strip at the map's foot (the map shows)
 EXT_W = 176.0
 SCORING_Y = 44 + EXT_W + 64  # the held Scoring Cards' title, under the extension's summary
 SUPPLY_TOP = 168.0  # the Scoring Card supply's top under the cards' box top, while one is taken
@@ -177,62 +177,26 @@ def draw_row(c: Canvas, t: Any, seat: int, y: float, rh: float) -> None:
 
 
 # --- the Folklore panel -------------------------------------------------------------------------
-class FolklorePanel(Node):
+class FolklorePanel(ModuleSheet):
     """The Folklore sheet of the device's seat over the lower map: its extension (priming by
     pointing at the primed slot), hand (face up for its person only), played cards (options
     chosen by pointing at them), Scoring Cards (face down for the others) and, while one is
     to be taken, the Scoring Card supply."""
 
+    module = NAME
+    rect = PANEL
+    what = "the sheet"
+    fold_tip = "Fold the sheet down to see the map under it (Show the sheet brings the cards back)"
+    unfold_tip = "Open the Folklore sheet again: the cards and their options"
+
     def __init__(self, table: TableScene) -> None:
-        x, y, w, h = PANEL
-        super().__init__(x, y, w, h, z=20)  # over the map, under the rings (25) and popups
-        self.table = table
-        self.visible = False
-        self.pinned = False  # opened by the player (else it follows the decisions)
-        self.seat = 0
-        self._key: object = None
-        self.close = Button("Close \u2715", w - 104, 8, 94, 28, self.toggle, 13,
-                            tip="Close the Folklore sheet (the Folklore button on the device "
-                                "opens it again)", z=3)
-        self.folded = False  # folded down to a strip so the map can be seen
-        self._folded_at = -1  # the decision (history length) it was folded on
-        self.fold = Button("See the map \u25be", w - 262, 8, 150, 28, self.toggle_fold, 13,
-                           tip="Fold the sheet down to see the map under it (Show the sheet "
-                               "brings the cards back)", z=3)
+        super().__init__(table, "Close the Folklore sheet (the Folklore button on the device "
+                                "opens it again)")
         self.rects: dict[str, tuple[float, float, float, float]] = {}
 
     # which cards, face up or down
     def face_up(self, seat: int) -> bool:
         return self.table.driver.hand_viewer() == seat
-
-    def toggle(self) -> None:
-        self.pinned = not self.visible
-        self.visible = not self.visible
-        self._set_folded(False)
-        if self.visible:
-            self.table.hide_other_panels(NAME)
-        self.table.hotspots.refresh()
-
-    def hide(self) -> None:
-        """Closed because another module's sheet opened over the map."""
-        self.visible = False
-        self.pinned = False
-
-    def toggle_fold(self) -> None:
-        """Fold the sheet to a strip at the map's foot (the map shows), or open it again."""
-        self._set_folded(not self.folded)
-        self.table.hotspots.refresh()
-
-    def _set_folded(self, folded: bool) -> None:
-        x, y, w, h = PANEL
-        self.folded = folded
-        self._folded_at = len(self.table.game.history) if folded else -1
-        self.y, self.h = (y + h - FOLDED_H, FOLDED_H) if folded else (y, h)
-        self.fold.label = "Show the sheet \u25b4" if folded else "See the map \u25be"
-        self.fold.y = self.close.y = 8.0 if not folded else (FOLDED_H - 28) / 2
-        self.fold.tip = ("Open the Folklore sheet again: the cards and their options"
-                         if folded else "Fold the sheet down to see the map under it (Show "
-                         "the sheet brings the cards back)")
 
     def follow(self, seat: int) -> None:
         """Open with the decisions that need the cards; closed again after them unless the

@@ -27,7 +27,8 @@ from game import fx, help, theme
 from game import pilgrimage_draw as pd
 from game.animations import Tween
 from game.layout import BOARD_X, BOARD_Y
-from game.scenegraph import Button, Canvas, Node
+from game.module_sheet import ModuleSheet
+from game.scenegraph import Button, Canvas
 from game.targets import Hotspot
 
 if TYPE_CHECKING:
@@ -39,7 +40,6 @@ if TYPE_CHECKING:
 BOARD_KINDS = frozenset({"pilgrimage_shrine", "pilgrimage_frame", "pilgrimage_move",
                          "pilgrimage_benefit", "pilgrimage_energy", "pilgrimage_blocker"})
 PANEL = (BOARD_X + 6, BOARD_Y + 6, 826, 826)  # over the map
-FOLDED_H = 44.0
 BOARD_TOP = 44.0
 TAB_W = 110.0
 WALK_STEP_S = 0.32  # seconds per space of a pilgrim's walk
@@ -106,62 +106,31 @@ def draw_row(c: Canvas, t: Any, seat: int, y: float, rh: float) -> None:
 
 
 # --- the Pilgrim Board sheet ---------------------------------------------------------------------
-class PilgrimPanel(Node):
+class PilgrimPanel(ModuleSheet):
     """Mount Eldranir over the map. Opens by itself for the Pilgrimage decisions of a person
     and while a Shrine completion resolves; the Pilgrim Board tab opens or closes it; folds
     down to a strip so the map shows. A click on it never reaches the map under it."""
 
     interactive = True
 
+    module = NAME
+    rect = PANEL
+    what = "the board"
+    fold_tip = "Fold the Pilgrim Board down to see the map under it"
+    unfold_tip = "Open the Pilgrim Board again"
+
     def __init__(self, table: TableScene) -> None:
-        x, y, w, h = PANEL
-        super().__init__(x, y, w, h, z=20)
-        self.table = table
-        self.visible = False
-        self.pinned = False
-        self.closed_at = -1  # the history length it was closed at (it stays closed then)
-        self.seat = 0
-        self._key: object = None
+        super().__init__(table, "Close the Pilgrim Board (the Pilgrim Board tab on the device "
+                                "opens it again)")
+        _x, _y, w, h = PANEL
         side = h - BOARD_TOP - 6
         self.geom = pd.Geom((w - side) / 2, BOARD_TOP, side)
-        self.close = Button("Close \u2715", w - 104, 8, 94, 28, self.toggle, 13,
-                            tip="Close the Pilgrim Board (the Pilgrim Board tab on the device "
-                                "opens it again)", z=3)
-        self.folded = False
-        self._folded_at = -1
-        self.fold = Button("See the map \u25be", w - 262, 8, 150, 28, self.toggle_fold, 13,
-                           tip="Fold the Pilgrim Board down to see the map under it", z=3)
         self.hidden_pilgrims: set[int] = set()  # walking (drawn by the animation)
         self.hidden_frames: set[str] = set()  # a Shrine dropping into it
         self._board: pygame.Surface | None = None  # the mountain, drawn once per size
         self._board_key: object = None
 
     # --- opening and closing
-    def toggle(self) -> None:
-        self.pinned = not self.visible
-        self.visible = not self.visible
-        self.closed_at = -1 if self.visible else len(self.table.game.history)
-        self._set_folded(False)
-        if self.visible:
-            self.table.hide_other_panels(NAME)
-        self.table.hotspots.refresh()
-
-    def hide(self) -> None:
-        self.visible = False
-        self.pinned = False
-
-    def toggle_fold(self) -> None:
-        self._set_folded(not self.folded)
-        self.table.hotspots.refresh()
-
-    def _set_folded(self, folded: bool) -> None:
-        x, y, w, h = PANEL
-        self.folded = folded
-        self._folded_at = len(self.table.game.history) if folded else -1
-        self.y, self.h = (y + h - FOLDED_H, FOLDED_H) if folded else (y, h)
-        self.fold.label = "Show the board \u25b4" if folded else "See the map \u25be"
-        self.fold.y = self.close.y = 8.0 if not folded else (FOLDED_H - 28) / 2
-
     def needed(self) -> bool:
         """A person decides on the board now."""
         t = self.table
