@@ -40,6 +40,8 @@ from engine.aac.catalog.map import MapFile
 if TYPE_CHECKING:
     from engine.aac.data import Rules
 
+Who = Callable[[int], str]  # a seat's name in a log line (the modules' events take one)
+
 ENERGY = ("Compass", "Rose", "Magnet", "Wild")
 ENERGY_BY_ID = {"compass": "Compass", "rose": "Rose", "magnet": "Magnet", "wild": "Wild"}
 ICON_SHORT = {"move": "foot", "monument": "castle", "pillar": "pillar"}

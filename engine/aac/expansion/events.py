@@ -6,20 +6,16 @@ table's shown copy of the state follows the engine event by event (engine.aac.di
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.aac.data import Rules
-from engine.aac.names import ENERGY, bound_area, pillar
+from engine.aac.names import ENERGY, Who, bound_area, pillar
 from engine.aac.state import GameState
 from engine.kernel.events import Event
 
 KEY = "doublers"
 SCORING_KEY = "scoring_cards"  # engine.aac.expansion.scoring_cards.KEY
-Who = Callable[[int], str]
-
-
 def add_area(s: GameState, d: dict[str, Any], region: str, seat: int, t: int, k: int) -> None:
     """k more (or fewer) Doublers on the seat's energy of type t in the region's area."""
     rows = d["areas"].get(region)

@@ -6,17 +6,15 @@ copy of the state forward with it, event by event)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.aac import names as nw
 from engine.aac.data import Rules
 from engine.aac.folklore.state import NAME, card, option
+from engine.aac.names import Who
 from engine.aac.state import GameState
 from engine.kernel.events import Event
-
-Who = Callable[[int], str]
 
 
 def _d(s: GameState) -> dict[str, Any]:

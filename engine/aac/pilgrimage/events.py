@@ -4,22 +4,14 @@ made to the module's data (engine.aac.display replays a shown copy with it)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from engine.aac.data import Rules
-from engine.aac.names import ROMAN
-from engine.aac.pilgrimage.state import NAME, board, space_words
+from engine.aac.names import ROMAN, Who
+from engine.aac.pilgrimage.state import board, pdata, space_words
 from engine.aac.state import GameState
 from engine.kernel.events import Event
-
-Who = Callable[[int], str]
-
-
-def _d(s: GameState) -> dict[str, Any]:
-    d: dict[str, Any] = s.ext[NAME]
-    return d
 
 
 @dataclass(slots=True)
@@ -32,7 +24,7 @@ class SpeedChanged(Event):
     word: ClassVar[str] = "Speed"
 
     def show(self, s: GameState) -> None:
-        _d(s)["speed"][self.seat] = self.new
+        pdata(s)["speed"][self.seat] = self.new
 
     def log_line(self, r: Rules, who: Who) -> str:
         way = "raises" if self.new > self.old else "lowers"
@@ -49,7 +41,7 @@ class ShrineConstructed(Event):
     word: ClassVar[str] = "Shrine"
 
     def show(self, s: GameState) -> None:
-        d = _d(s)
+        d = pdata(s)
         d["supply"].remove(self.shrine)
         d["frames"][self.frame] = self.shrine
 
@@ -70,7 +62,7 @@ class PilgrimMoved(Event):
     word: ClassVar[str] = "Pilgrimage"
 
     def show(self, s: GameState) -> None:
-        _d(s)["pos"][self.seat] = self.dst
+        pdata(s)["pos"][self.seat] = self.dst
 
     def log_line(self, r: Rules, who: Who) -> str:
         if self.skipped:
@@ -91,7 +83,7 @@ class PilgrimStopped(Event):
     word: ClassVar[str] = "Pilgrimage stops"
 
     def show(self, s: GameState) -> None:
-        _d(s)["pos"][self.seat] = self.space
+        pdata(s)["pos"][self.seat] = self.space
 
     def log_line(self, r: Rules, who: Who) -> str:
         where = space_words(r, None, self.space)
@@ -108,7 +100,7 @@ class BlockadeRemoved(Event):
     word: ClassVar[str] = "Blockade"
 
     def show(self, s: GameState) -> None:
-        _d(s)["blockades"][self.blockade] = self.seat
+        pdata(s)["blockades"][self.blockade] = self.seat
 
     def log_line(self, r: Rules, who: Who) -> str:
         bl = board(r).blockades[self.blockade]
@@ -162,7 +154,7 @@ class SpaceMarked(Event):
     word: ClassVar[str] = "Closed space"
 
     def show(self, s: GameState) -> None:
-        _d(s).setdefault("marked", {})[self.space] = self.character
+        pdata(s).setdefault("marked", {})[self.space] = self.character
 
     def log_line(self, r: Rules, who: Who) -> str:
         return (f"{who(self.seat)} puts an energy of {r.characters[self.character].name} on "
