@@ -37,8 +37,12 @@ from engine.aac.pilgrimage.rules import (
 from engine.aac.pilgrimage.state import NAME, board
 from engine.aac.rules.endturn import EndOfAdvanceFrame
 from engine.aac.rules.reserve import recharge
-from tests.builder import T, clear_device, ctx, make_game, push_frame, rerun
-from tests.pilgrimage_support import pilgrimage  # noqa: F401  (the fixture)
+from tests.builder import clear_device, ctx, make_game, push_frame, rerun
+from tests.pilgrimage_support import (
+    on_board,
+    pd,
+    pilgrimage,  # noqa: F401  (the fixture)
+)
 
 pytestmark = pytest.mark.usefixtures("pilgrimage")
 
@@ -46,9 +50,6 @@ LEVELS = ("easy", "normal", "hard")
 W = STRONG_WEIGHTS
 FREYITH, IGNOTAS = 0, 1
 
-
-def pd(g: Game) -> dict[str, Any]:
-    return g.state.ext[NAME]  # type: ignore[no-any-return]
 
 
 def pil_game(players: int = 2, seed: int = 2, modules: tuple[str, ...] = (NAME,)) -> Game:
@@ -59,13 +60,6 @@ def pil_game(players: int = 2, seed: int = 2, modules: tuple[str, ...] = (NAME,)
     g.state.active = FREYITH
     return g
 
-
-def on_board(g: Game, seat: int, space: str, etype: str) -> None:
-    p = g.state.players[seat]
-    t = T(etype)
-    assert p.exhausted[t] > 0 and pd(g)["energy"][space] == -1
-    p.exhausted[t] -= 1
-    pd(g)["energy"][space] = seat * 4 + t
 
 
 def values(g: Game) -> list[float]:

@@ -37,15 +37,16 @@ from engine.cli import main
 from engine.kernel.bots import RandomBot
 from tests import test_conformance as conformance
 from tests.builder import T, choice_ids, choose, clear_device, ctx, make_game, push_frame, rerun
-from tests.pilgrimage_support import pilgrimage  # noqa: F401  (the fixture)
+from tests.pilgrimage_support import (
+    on_board,
+    pd,
+    pilgrimage,  # noqa: F401  (the fixture)
+)
 
 pytestmark = pytest.mark.usefixtures("pilgrimage")
 
 FREYITH, IGNOTAS, CHRONARI = 0, 1, 2
 
-
-def pd(g: Game) -> dict[str, Any]:
-    return g.state.ext[NAME]  # type: ignore[no-any-return]
 
 
 def pil_game(players: int = 3, seed: int = 2, **kw: Any) -> Game:
@@ -58,14 +59,6 @@ def pil_game(players: int = 3, seed: int = 2, **kw: Any) -> Game:
     g.state.active = FREYITH
     return g
 
-
-def on_board(g: Game, seat: int, space: str, etype: str) -> None:
-    """One of the seat's exhausted energy onto a Pilgrim Board energy space."""
-    p = g.state.players[seat]
-    t = T(etype)
-    assert p.exhausted[t] > 0 and pd(g)["energy"][space] == -1
-    p.exhausted[t] -= 1
-    pd(g)["energy"][space] = seat * 4 + t
 
 
 def invariants_hold(g: Game) -> None:

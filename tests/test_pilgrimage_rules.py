@@ -51,16 +51,17 @@ from tests.builder import (
     put_on_section,
     rerun,
 )
-from tests.pilgrimage_support import pilgrimage  # noqa: F401  (the fixture)
+from tests.pilgrimage_support import (
+    on_board,
+    pd,
+    pilgrimage,  # noqa: F401  (the fixture)
+)
 
 pytestmark = pytest.mark.usefixtures("pilgrimage")
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 BOTH = ("folklore", NAME)
 
-
-def pd(g: Game) -> dict[str, Any]:
-    return g.state.ext[NAME]  # type: ignore[no-any-return]
 
 
 def game(chars: list[str | None], seed: int = 2, modules: tuple[str, ...] = (NAME,),
@@ -72,13 +73,6 @@ def game(chars: list[str | None], seed: int = 2, modules: tuple[str, ...] = (NAM
         clear_device(g, seat)
     return g
 
-
-def on_board(g: Game, seat: int, space: str, etype: str) -> None:
-    p = g.state.players[seat]
-    t = T(etype)
-    assert p.exhausted[t] > 0 and pd(g)["energy"][space] == EMPTY
-    p.exhausted[t] -= 1
-    pd(g)["energy"][space] = seat * 4 + t
 
 
 def ok(g: Game) -> None:
