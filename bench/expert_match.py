@@ -27,6 +27,7 @@ from engine.aac.bots.tournament import labels_for, play_game, run_games, summari
 from engine.aac.config import GameConfig  # noqa: E402
 from engine.aac.game import new_game  # noqa: E402
 from engine.aac.simulate import game_seed  # noqa: E402
+from engine.kernel.tournament import pct  # noqa: E402
 
 
 def cpu_game(names: list[str], seed: int) -> list[float]:
@@ -76,7 +77,7 @@ def main() -> int:
     if a.cpu:
         cpu = cpu_game(names, a.seed)
         if cpu:
-            p99 = cpu[min(len(cpu) - 1, int(0.99 * len(cpu)))]
+            p99 = pct(cpu, 0.99)
             print(f"expert searches in one game: {len(cpu)}, CPU s median "
                   f"{cpu[len(cpu) // 2]:.3f} p99 {p99:.3f} max {cpu[-1]:.3f}")
     return 0

@@ -36,6 +36,7 @@ from engine.aac.folklore.state import artifacts_out  # noqa: E402
 from engine.aac.game import Game, new_game  # noqa: E402
 from engine.aac.simulate import game_seed  # noqa: E402
 from engine.kernel.bots import Bot  # noqa: E402
+from engine.kernel.tournament import pct  # noqa: E402
 
 # The Folklore weights of the first evaluation (before this bench); terms added later are 0.
 BEFORE_SIMPLE = {"folk_play": 0.4, "folk_primed": 0.2, "folk_spot": 0.2,
@@ -113,13 +114,6 @@ def play(task: Task) -> dict[str, Any]:
     }
 
 
-def p99(xs: list[float]) -> float:
-    if not xs:
-        return 0.0
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(0.99 * len(xs)))]
-
-
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=20, help="games per level and profile")
@@ -151,7 +145,7 @@ def main() -> int:
             n = len(rs)
             mean = {k: sum(r[k] for r in rs) / n for k in STATS}
             win = 100 * sum(r["win"] for r in rs) / n
-            t = p99([x for r in rs for x in r["times"]])
+            t = pct([x for r in rs for x in r["times"]], 0.99)
             unfinished = sum(1 for r in rs if not r["over"])
             print(f"{lv:<8}{pr:<8}{mean['cards']:>7.2f}{mean['artifacts']:>8.2f}"
                   f"{mean['contested']:>8.2f}{mean['track']:>7.2f}{mean['folk_vp']:>6.1f}{mean['doublers']:>8.2f}"

@@ -35,6 +35,7 @@ from engine.aac.pilgrimage import events as pev  # noqa: E402
 from engine.aac.pilgrimage.state import LOC, NAME  # noqa: E402
 from engine.aac.simulate import game_seed  # noqa: E402
 from engine.kernel.bots import Bot  # noqa: E402
+from engine.kernel.tournament import pct  # noqa: E402
 
 
 def weights(profile: str, strong: bool) -> dict[str, float]:
@@ -96,13 +97,6 @@ def play(task: Task) -> dict[str, Any]:
             "times": times, **st}
 
 
-def p99(xs: list[float]) -> float:
-    if not xs:
-        return 0.0
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(0.99 * len(xs)))]
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=10)
@@ -134,7 +128,7 @@ def main() -> None:
             win = sum(r["win"] for r in rs) / len(rs)
             times = [t for r in rs for t in r["times"]]
             print(f"{pr:8}{lv:8}" + "".join(f"{mean[k]:12.2f}" for k in STATS)
-                  + f"{win:8.0%}{p99(times) * 1000:9.0f}"
+                  + f"{win:8.0%}{pct(times, 0.99) * 1000:9.0f}"
                   + f"{sum(1 for r in rs if not r['over']):11d}")
 
 
