@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import Game, GameConfig, new_game
+from engine.aac.bots import make_bot
 from engine.aac.core import Ctx
 from engine.aac.data import TYPE_INDEX
 from engine.aac.state import EMPTY
@@ -90,3 +91,16 @@ def push_frame(g: Game, frame: Any) -> None:
     """Put a rule frame on top of the stack and run to its first decision."""
     g.state.stack.append(frame)
     rerun(g)
+
+
+def at_a_decision(g: Game, seed: int, seat: int = 0, limit: int = 400) -> Game:
+    """`g` played on by two easy bots to a decision of `seat` with more than two choices from
+    turn 2 on (a position for the bots' hidden-information tests)."""
+    bots = [make_bot("easy", seed + k) for k in range(g.state.n)]
+    for _ in range(limit):
+        d = g.pending
+        assert d is not None
+        if d.seat == seat and len(d.choices) > 2 and g.state.turn >= 2:
+            return g
+        g.choose(bots[d.seat].choose(g.view(d.seat), d))
+    raise AssertionError("no decision found")

@@ -21,7 +21,7 @@ from engine.aac.folklore.state import NAME, TRACK_VP, card, deck
 from engine.aac.game import Game
 from engine.aac.rules.movement import MoveFrame
 from engine.aac.rules.reserve import RechargeChoiceFrame
-from tests.builder import ctx, push_frame
+from tests.builder import at_a_decision, ctx, push_frame
 from tests.test_folklore import (
     CENTER,
     FREYITH,
@@ -253,24 +253,11 @@ def test_r26_3_3_bots_reply_on_their_own_artifact(level: str) -> None:
 # --- hidden information --------------------------------------------------------------------------
 
 
-def _at_a_decision(seed: int) -> Game:
-    """A Folklore game a few decisions in, at a decision of seat 0 with several choices."""
-    g = folk_game()
-    bots = [make_bot("easy", seed), make_bot("easy", seed + 1)]
-    for _ in range(400):
-        d = g.pending
-        assert d is not None
-        if d.seat == FREYITH and len(d.choices) > 2 and g.state.turn >= 2:
-            return g
-        g.choose(bots[d.seat].choose(g.view(d.seat), d))
-    raise AssertionError("no decision found")
-
-
 def test_bots_never_read_another_seats_hidden_hand_or_scoring_cards() -> None:
     """Two tables that differ only in Rusnė's hidden hand (one card swapped with a set-aside
     one) and in the face-down Scoring Card she holds give Freyith the same view, and every bot
     level the same choice: determinization samples them from the hidden parts."""
-    a = _at_a_decision(7)
+    a = at_a_decision(folk_game(), 7, FREYITH)
     b = a.clone()
     hb = fd(b)
     hb["hand"][RUSNE][0], hb["aside"][RUSNE][0] = hb["aside"][RUSNE][0], hb["hand"][RUSNE][0]

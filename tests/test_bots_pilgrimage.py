@@ -37,7 +37,7 @@ from engine.aac.pilgrimage.rules import (
 from engine.aac.pilgrimage.state import NAME, board
 from engine.aac.rules.endturn import EndOfAdvanceFrame
 from engine.aac.rules.reserve import recharge
-from tests.builder import clear_device, ctx, make_game, push_frame, rerun
+from tests.builder import at_a_decision, clear_device, ctx, make_game, push_frame, rerun
 from tests.pilgrimage_support import (
     on_board,
     pd,
@@ -305,22 +305,11 @@ def untimed(level: str, seed: int) -> Any:
                                              "time_cap": 1e6}))
 
 
-def _at_a_decision(g: Game, seed: int) -> Game:
-    bots = [make_bot("easy", seed), make_bot("easy", seed + 1)]
-    for _ in range(400):
-        d = g.pending
-        assert d is not None
-        if d.seat == FREYITH and len(d.choices) > 2 and g.state.turn >= 2:
-            return g
-        g.choose(bots[d.seat].choose(g.view(d.seat), d))
-    raise AssertionError("no decision found")
-
-
 def test_bots_never_read_hidden_information_with_pilgrimage() -> None:
     """Two tables that differ only in the face-down Scoring Card Ignotas holds (from a Shrine
     of Renown, R27.8.5) and in the order of the Tile Pool supply give Freyith the same view
     and every bot level the same choice."""
-    a = _at_a_decision(pil_game(seed=5, modules=("folklore", NAME)), 5)
+    a = at_a_decision(pil_game(seed=5, modules=("folklore", NAME)), 5, FREYITH)
     b = a.clone()
     for g, which in ((a, 0), (b, 1)):
         sc = g.state.ext[scoring_cards.KEY]
