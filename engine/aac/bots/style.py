@@ -10,7 +10,9 @@ of a game (the decision, the choice id, the events it caused) and counts per sea
   affordable, O16), `tiles_claimed`;
 - `bridges` (R20), `upgrades` (R18), `conduits` (R19);
 - `patron_uses` (R21) and `patron_sections` (sections completed by that seat's Patron Token,
-  with no completer: nobody binds);
+  with no completer: nobody binds); `sections_built` (sections the seat completed: as their
+  completer, R15, or with its Patron Token), and in the report `own_patron_share`, the share
+  of those its Patron Token built;
 - `energy_lost` (energy on a tile pushed off the device, exhausted unused: R5.2, O10).
 
 `style_report(results)` averages the counters per seat label over a tournament's results
@@ -50,6 +52,7 @@ class SeatStyle:
     conduits: int = 0
     patron_uses: int = 0
     patron_sections: int = 0
+    sections_built: int = 0
     energy_lost: int = 0
 
 
@@ -58,7 +61,8 @@ COLUMNS: tuple[tuple[str, str], ...] = (
     ("advance_turns", "adv"), ("actions_turns", "act"), ("empty_actions_turns", "empty"),
     ("second_pushes", "2nd"), ("claims", "claim"), ("empty_claims", "no-tile"),
     ("bridges", "bridge"), ("upgrades", "upgr"), ("conduits", "cond"),
-    ("patron_uses", "patron"), ("patron_sections", "p-sect"), ("energy_lost", "lost"),
+    ("patron_uses", "patron"), ("patron_sections", "p-sect"), ("sections_built", "built"),
+    ("energy_lost", "lost"),
 )
 
 
@@ -161,6 +165,9 @@ class StyleCounter:
                     self.patron_sections += 1
                     if self._patron_seat >= 0:
                         self.seats[self._patron_seat].patron_sections += 1
+                        self.seats[self._patron_seat].sections_built += 1
+                elif 0 <= e.completer < len(self.seats):
+                    self.seats[e.completer].sections_built += 1
 
     def result(self) -> list[dict[str, int]]:
         """Per seat, the counters as a plain dict (for a tournament's result)."""
@@ -194,6 +201,9 @@ def style_report(results: Iterable[Mapping[str, Any]]) -> dict[str, dict[str, fl
         row["games"] = g
         row["patron_share"] = (round(acc["all_patron_sections"] / acc["sections"], 3)
                                if acc["sections"] else 0.0)
+        row["own_patron_share"] = (round(acc.get("patron_sections", 0.0)
+                                         / acc["sections_built"], 3)
+                                   if acc.get("sections_built") else 0.0)
         row["cap_fired"] = acc["cap_fired"]
         out[label] = row
     return out
@@ -203,13 +213,15 @@ def style_table(report: Mapping[str, Mapping[str, float]]) -> str:
     """The style report as plain text: one row per seat label, means per seat per game."""
     head = f"{'seat':<10}{'games':>6}{'turns':>7}" + "".join(f"{h:>8}" for _, h in COLUMNS)
     lines = ["Style per seat per game (means); p-share: sections built by a Patron Token "
-             "(nobody binds) of all sections; guard: decisions the progress guard took; "
+             "(nobody binds) of all sections; own-p: of the sections the seat built, the "
+             "share its Patron Token built; guard: decisions the progress guard took; "
              "capped: searches the CPU-time cap cut short (in all)",
-             head + f"{'p-share':>9}{'guard':>8}{'capped':>8}"]
+             head + f"{'p-share':>9}{'own-p':>7}{'guard':>8}{'capped':>8}"]
     for label, row in report.items():
         line = f"{label:<10}{int(row['games']):>6}{row['turns']:>7.1f}"
         line += "".join(f"{row.get(k, 0.0):>8.2f}" for k, _ in COLUMNS)
-        line += (f"{100 * row['patron_share']:>8.0f}%{row.get('guard', 0.0):>8.2f}"
+        line += (f"{100 * row['patron_share']:>8.0f}%"
+                 f"{100 * row.get('own_patron_share', 0.0):>6.0f}%{row.get('guard', 0.0):>8.2f}"
                  f"{int(row['cap_fired']):>8}")
         lines.append(line)
     return "\n".join(lines)
