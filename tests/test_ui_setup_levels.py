@@ -15,24 +15,10 @@ from engine.aac.bots import BOT_LEVELS, level_note  # noqa: E402
 from engine.aac.bots.ismcts import EXPERT  # noqa: E402
 from game.app import App  # noqa: E402
 from game.layout import fit  # noqa: E402
-from game.scenegraph import Button, Canvas  # noqa: E402
+from game.scenegraph import Button  # noqa: E402
 from game.scenes.setup import SetupScene  # noqa: E402
 from game.settings import Settings  # noqa: E402
 from tests.test_ui_game import centre, click  # noqa: E402
-
-
-@pytest.fixture
-def drawn(monkeypatch):
-    """Every text drawn on a Canvas, in order."""
-    texts: list[str] = []
-    orig = Canvas.text
-
-    def text(self, s, *a, **k):
-        texts.append(s)
-        return orig(self, s, *a, **k)
-
-    monkeypatch.setattr(Canvas, "text", text)
-    return texts
 
 
 def level_button(app: App, seat: int) -> Button:
