@@ -87,14 +87,16 @@ class HotspotIndex:
 
     def _sheet_buttons(self, d: Decision) -> list[Button]:
         """For each module sheet that is closed (its tab) or folded (its unfold button) while
-        some choice of `d` is pointed at on it: the button that shows it."""
+        some choice of `d` is pointed at on it and nowhere else in sight: the button that
+        shows it."""
         out: list[Button] = []
         for m in table_modules.in_play(self.t.game.state):
             panel = self.t.module_panels.get(m.name)
             tab = self.t.module_tabs.get(m.name)
             if not isinstance(panel, ModuleSheet) or (panel.visible and not panel.folded):
                 continue
-            if not any(m.on_sheet(tg) for ch in d.choices for tg in self.targets_of(ch)):
+            if not any(m.on_sheet(tg) and tg not in self.spots
+                       for ch in d.choices for tg in self.targets_of(ch)):
                 continue
             btn = panel.fold if panel.visible else tab
             if btn is not None:
