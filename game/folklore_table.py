@@ -480,6 +480,9 @@ def tab_button(table: TableScene, x: float, y: float) -> Button:
 
 
 TAB_W = 104.0
+# the targets pointed at on the sheet: the primed slot, the cards and their options, the
+# Scoring Cards offered
+SHEET_TARGETS = ("artifact_slot:", "card:", "folklore_option:", "scoring_card:")
 
 
 def why_not(table: TableScene, target: str, d: Decision) -> str:
@@ -540,6 +543,9 @@ class FolkloreTable:
     def extra_targets(self, table: TableScene, ch: Choice) -> list[str]:
         opt = option_target(ch.id)  # a card's option is pointed at on the card
         return [opt] if opt else []
+
+    def on_sheet(self, target: str) -> bool:
+        return target.startswith(SHEET_TARGETS)
 
     def why_not(self, table: TableScene, target: str, d: Decision) -> str:
         return why_not(table, target, d)

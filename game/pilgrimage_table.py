@@ -42,6 +42,8 @@ BOARD_KINDS = frozenset({"pilgrimage_shrine", "pilgrimage_frame", "pilgrimage_mo
 PANEL = (BOARD_X + 6, BOARD_Y + 6, 826, 826)  # over the map
 BOARD_TOP = 44.0
 TAB_W = 110.0
+# the targets pointed at on the board's sheet (its energy spaces and Shrine frames, Shrines)
+SHEET_TARGETS = (LOC + ":", "shrine:", "frame:")
 WALK_STEP_S = 0.32  # seconds per space of a pilgrim's walk
 DROP_S = 0.55
 
@@ -558,6 +560,9 @@ class PilgrimageTable:
 
     def extra_targets(self, table: TableScene, ch: Choice) -> list[str]:
         return extra_targets(table, ch)
+
+    def on_sheet(self, target: str) -> bool:
+        return target == "pilgrim_board" or target.startswith(SHEET_TARGETS)
 
     def why_not(self, table: TableScene, target: str, d: Decision) -> str:
         return why_not(table, target, d)

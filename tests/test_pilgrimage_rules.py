@@ -275,8 +275,13 @@ def test_r27_11_the_worked_example_step_by_step_from_freyiths_turn() -> None:
     choose(g, "shrine:shrine_scoring_a", "frame:pb_frame_4")
     # ... B moves onto it: 2 speed + 1 energy = 3; the skip over Chronari is free
     assert left(g) == 3
-    choose(g, "to:pb_t2_03")
+    ev = choose(g, "to:pb_t2_03")
     assert left(g) == 3 and d["pos"][ign] == "pb_t2_03"
+    # R27.8.4: the log says whose Pilgrimage skipped over whose, by character name
+    skip = next(e for e in ev if isinstance(e, pev.PilgrimMoved))
+    assert skip.skipped and skip.over == chro
+    assert "Ignotas (seat 1)'s Pilgrimage skips over Chronari (seat 2)'s Pilgrimage" in \
+        text(g, [skip])
     choose(g, "to:pb_t2_w1")
     assert left(g) == 2
     choose(g, "to:pb_frame_4")  # the 2nd space reaches the Shrine: the 3rd is forfeited

@@ -33,7 +33,7 @@ from game.app import App  # noqa: E402
 from game.scenegraph import TextLog  # noqa: E402
 from game.session import SeatSpec, Session  # noqa: E402
 from game.settings import Settings  # noqa: E402
-from tests.builder import ctx, make_game, push_frame, rerun  # noqa: E402
+from tests.builder import choice_ids, choose, ctx, load, make_game, push_frame, rerun  # noqa: E402
 from tests.layout_scan import _cold, scan  # noqa: E402
 from tests.pilgrimage_support import pilgrimage  # noqa: E402, F401  (the fixture)
 from tests.test_names import IdScanner  # noqa: E402
@@ -414,3 +414,50 @@ def test_r27_1_7_the_closed_space_is_marked_by_pointing_and_drawn(app):
     assert tips and f"marked with an energy of {name}" in tips[0]
     assert "open only with 3 or more players" in tips[0]
     app.render()
+
+
+def test_r27_3_a_closed_boards_tab_is_ringed_when_a_deploy_can_go_there(app, tmp_path):
+    """A Deploy (R27.3) that may go to the board's energy spaces while its sheet is closed:
+    the Pilgrim Board tab is ringed like a target (and says so on hover); opened, the spaces
+    are ringed instead; folded, its "Show the board" button is."""
+    g = pil_game(2)
+    load(g, FREYITH, 1, "bottom", "compass")
+    load(g, FREYITH, 4, "top", "wild")
+    rerun(g)
+    choose(g, "actions", "act:1:compass", "opt:0:deploy", "tile:4")
+    assert g.pending is not None and any(">pilgrim:" in i for i in choice_ids(g))
+    start(app, g, (True, False))
+    t = app.scene
+    tab = t.module_tabs[NAME]
+    assert not panel(app).visible and tab.visible
+    assert t.hotspots.sheet_buttons == [tab]
+    ringed: list[Any] = []
+    orig = t.hotspots._ring
+    t.hotspots._ring = lambda c, node, *a: (ringed.append(node), orig(c, node, *a))
+    app.render()
+    assert tab in ringed
+    assert ptab.MODULE.on_sheet("pilgrim:pb_energy_1") and not ptab.MODULE.on_sheet("sp_x")
+    tip = t.hotspots.tooltip_for(tab)
+    assert tip.startswith(tab.tip) and "can choose now" in tip
+    app.screenshot(str(tmp_path / "tab.png"))
+    click(app, *centre(tab))  # the tab opens the board: its free energy spaces are ringed
+    app.step(1 / 60)
+    assert panel(app).visible and t.hotspots.sheet_buttons == []
+    assert "pilgrim:pb_energy_1" in t.legal
+    ringed.clear()
+    app.render()
+    assert tab not in ringed and t.spots["pilgrim:pb_energy_1"][0] in ringed
+    panel(app).toggle_fold()  # folded to a strip: the button that shows it again is ringed
+    assert t.hotspots.sheet_buttons == [panel(app).fold]
+
+
+def test_no_tab_is_ringed_when_nothing_of_the_decision_is_on_the_closed_board(app):
+    g = pil_game(2)
+    load(g, FREYITH, 1, "bottom", "compass")
+    rerun(g)
+    start(app, g, (True, False))
+    t = app.scene
+    assert not panel(app).visible and g.pending is not None
+    assert not any(ptab.MODULE.on_sheet(tg) for ch in g.pending.choices
+                   for tg in t.hotspots.targets_of(ch))
+    assert t.hotspots.sheet_buttons == []

@@ -327,6 +327,8 @@ def test_priming_is_offered_by_pointing_and_by_a_prompt_button(app):
         t.handoff.on_click(1, 1, 1)
         app.step(1 / 60)
     assert f"artifact_slot:{seat}" in t.legal
+    # the slot is pointed at in the row, in sight: the closed sheet's tab is not ringed
+    assert not t.folk_panel.visible and t.hotspots.sheet_buttons == []
     button = option_button(app, "Prime an Artifact instead")
     assert button is not None
     slots = fd(s.game)["slots"][seat]

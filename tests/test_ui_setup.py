@@ -15,7 +15,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine.aac.data import rules  # noqa: E402
 from game.app import App  # noqa: E402
-from game.scenegraph import Button, Canvas  # noqa: E402
+from game.scenegraph import Button  # noqa: E402
 from game.scenes.setup import NameField, SetupScene  # noqa: E402
 from game.session import SeatSpec, Session, read_seats, saves_dir  # noqa: E402
 from game.settings import Settings  # noqa: E402
@@ -29,20 +29,6 @@ def app(tmp_path, monkeypatch):
     a = App((1600, 900), Settings(anim_speed=0.0, bot_delay=0.0), persist=False, headless=True)
     yield a
     a.bot_worker.stop()
-
-
-@pytest.fixture
-def drawn(monkeypatch):
-    """Every text drawn on a Canvas, in order."""
-    texts: list[str] = []
-    orig = Canvas.text
-
-    def text(self, s, *a, **k):
-        texts.append(s)
-        return orig(self, s, *a, **k)
-
-    monkeypatch.setattr(Canvas, "text", text)
-    return texts
 
 
 def type_text(app: App, text: str) -> None:

@@ -125,7 +125,8 @@ REFERENCE: tuple[Page, ...] = (
                      "3 Artifacts in the circular slots and a cube on 0 of the Folklore "
                      "Track."),
            ("R26.1.3", "Three cards are dealt face down as your hand (only you see them); the "
-                       "other three go back unseen. Expert variant: choose 3 of the 6."),
+                       "other three go back unseen. With the set-up option Choose your "
+                       "Folklore hand, you choose 3 of the 6."),
            ("R26.2.1", "When you recharge your Channel Marker you may instead prime an "
                        "Artifact: move it to the primed slot."),
            ("R26.2.2", "At most one primed Artifact at a time."),

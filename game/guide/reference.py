@@ -49,8 +49,8 @@ PAGES: tuple[Page, ...] = (
           ("R3.3.7", "Each figure starts in its own region that has a monument."),
           ("R3.3.8", "Your character's quick start loads your first tiles and puts one energy "
                      "in your bank. The rest waits in your Exhausted pool."),
-          ("R3.3.9", "Expert variant: everyone loads their first tiles as they like, in "
-                     "secret."),
+          ("R3.3.9", "Secret loading (an advanced start, chosen at set-up): everyone loads "
+                     "their first tiles as they like, in secret."),
           ("R3.4", "The start player is drawn at random.")),
     _page("R4", "A turn", ("turn",),
           ("R4.1", "Turns go around the table, starting with the start player."),

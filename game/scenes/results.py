@@ -1,16 +1,21 @@
-"""Results: every player's per-category score breakdown and the winner / tiebreak."""
+"""Results: every player's per-category score breakdown and the winner / tiebreak, the final
+map and, in a Pilgrimage game, the final Pilgrim Board (two buttons switch the picture; the
+Pilgrimage row says where each Pilgrimage ended)."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
 from engine.aac.expansion import scoring_cards
+from engine.aac.pilgrimage.state import NAME as PILGRIMAGE
+from engine.aac.pilgrimage.state import pdata, place_words
 from engine.aac.scoring import categories as score_categories
 from game import theme, tokens
 from game.layout import VH, VW
-from game.scenegraph import Canvas
+from game.scenegraph import Button, Canvas
 from game.scenes.base import Scene, menu_button, title_text
 from game.scenes.manager import register
 from game.scenes.table import TableScene
@@ -23,6 +28,11 @@ if TYPE_CHECKING:
 BOARD_BOX = (40.0, 150.0, 560.0, 555.0)  # x, y, w, h of the final board picture
 TABLE_X = 660.0
 CHART_BOX = (660.0, 650.0, 900.0, 118.0)
+MAP_CROP = (4.0, 54.0, 852.0, 844.0)  # the map on the table (virtual units)
+# the module sheets the results can show instead of the map: module -> (button, caption)
+SHEETS: dict[str, tuple[str, str]] = {
+    PILGRIMAGE: ("Pilgrim Board", "The Pilgrim Board at the end"),
+}
 
 
 def categories(modules: tuple[str, ...] = ()) -> tuple[tuple[str, str], ...]:
@@ -47,8 +57,29 @@ class ResultsScene(Scene):
         self.history = score_history(g)
         self._board: pygame.Surface | None = None
         self._board_key: object = None
+        self.shown = ""  # the picture: "" the map, else a module's sheet (SHEETS)
+        self.sheets = [m for m in g.state.modules if m in SHEETS]
+        self.view_buttons: dict[str, Button] = {}
+        if self.sheets:
+            x, y, w, h = BOARD_BOX
+            views = ["", *self.sheets]
+            bw = (w - 8 * (len(views) - 1)) / len(views)
+            for i, view in enumerate(views):
+                label = SHEETS[view][0] if view else "Map"
+                caption = SHEETS[view][1] if view else "The board at the end"
+                btn = Button(label, x + i * (bw + 8), y + h + 8, bw, 30,
+                             partial(self.show, view), 14, selected=view == self.shown,
+                             tip=f"{caption} (click to show it)")
+                self.view_buttons[view] = btn
+                self.add(btn)
         self.add(menu_button("New game", 812, app.open_setup, x=VW / 2 - 360, w=340))
         self.add(menu_button("Main menu", 812, app.open_menu, x=VW / 2 + 20, w=340))
+
+    def show(self, view: str) -> None:
+        """Show the map ("") or a module's sheet as it ended."""
+        self.shown = view
+        for v, btn in self.view_buttons.items():
+            btn.selected = v == view
 
     def winner_text(self) -> str:
         if not self.ranking:
@@ -71,26 +102,38 @@ class ResultsScene(Scene):
         self.draw_chart(c, CHART_BOX)
 
     # --- the final board ----------------------------------------------------------------------
-    def board_picture(self, c: Canvas, w: float) -> pygame.Surface:
-        """The table as it ended, drawn by the real views offscreen, cropped to the map."""
-        key = (round(c.s, 4), w)
+    def board_picture(self, c: Canvas, w: float, h: float = 1e9) -> pygame.Surface:
+        """The table as it ended, drawn by the real views offscreen, cropped to the map (or
+        to the module sheet shown), at most w x h."""
+        key = (round(c.s, 4), w, h, self.shown)
         if self._board is None or self._board_key != key:
             table = TableScene(self.app, self.session)
+            crop_box = MAP_CROP
+            sheet = table.module_panels.get(self.shown) if self.shown else None
+            if sheet is not None:  # the sheet open over the map, without its buttons
+                table.hide_other_panels(self.shown)
+                sheet.visible = True
+                sheet.close.visible = sheet.fold.visible = False
+                crop_box = sheet.rect
             k = c.s
             surf = pygame.Surface((round(VW * k), round(VH * k)))
             table.draw(Canvas(surf, k, 0, 0))
-            crop = surf.subsurface(pygame.Rect(round(4 * k), round(54 * k), round(852 * k),
-                                               round(844 * k))).copy()
-            side = round(w * c.s)
-            self._board = pygame.transform.smoothscale(crop, (side, round(side * 844 / 852)))
+            cx, cy, cw, ch = crop_box
+            crop = surf.subsurface(pygame.Rect(round(cx * k), round(cy * k), round(cw * k),
+                                               round(ch * k))).copy()
+            fit = min(w, h * cw / ch) * c.s
+            self._board = pygame.transform.smoothscale(crop, (round(fit), round(fit * ch / cw)))
             self._board_key = key
         return self._board
 
     def draw_board(self, c: Canvas, box: tuple[float, float, float, float]) -> None:
         x, y, w, h = box
         c.fill(theme.PANEL_EDGE, x - 4, y - 4, w + 8, h + 8, 14)
-        c.surf.blit(self.board_picture(c, w), c.pt(x, y))
-        c.text("The board at the end", x + w / 2, y + h + 18, 13, theme.CREAM, False, "center")
+        pic = self.board_picture(c, w, h)
+        c.surf.blit(pic, c.pt(x + (w - pic.get_width() / c.s) / 2, y))
+        if not self.sheets:  # else the buttons under it say what it shows
+            c.text("The board at the end", x + w / 2, y + h + 18, 13, theme.CREAM, False,
+                   "center")
 
     # --- the categories -----------------------------------------------------------------------
     def draw_table(self, c: Canvas) -> None:
@@ -110,7 +153,8 @@ class ResultsScene(Scene):
                    "center")
         rows = categories(self.session.game.state.modules)
         step = min(40.0, (452 - 108 - 12) / max(1, len(rows)))  # module rows: a closer table
-        held = self.session.game.state.ext.get(scoring_cards.KEY)
+        state = self.session.game.state
+        held = state.ext.get(scoring_cards.KEY)
         for i, (attr, label) in enumerate(rows):
             y = y0 + 108 + i * step
             if i % 2 == 0:
@@ -124,6 +168,8 @@ class ResultsScene(Scene):
                     # R30: the Scoring Cards are turned face up at the end
                     text += " — " + ", ".join(scoring_cards.card(cid).name
                                                    for cid in held["held"][b.seat])
+                if attr == PILGRIMAGE and PILGRIMAGE in state.ext:  # R27.10: where it ended
+                    text += f" ({place_words(self.session.game.rules, pdata(state), b.seat)})"
                 c.text(text, x, y, 20 if bold else 16, theme.INK, bold, "center",
                        max_w=col_w - 8)
         y = y0 + 108 + len(rows) * step - 8

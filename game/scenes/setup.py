@@ -31,6 +31,13 @@ PANEL_X, PANEL_Y, PANEL_W, PANEL_H = 1000.0, 130.0, 560.0, 630.0
 MOD_X, MOD_Y, MOD_W = 680.0, 540.0, 296.0
 MOD_BOTTOM = 770.0  # the module buttons stay above the Start / Back buttons
 
+# The R3.3.9 variant (RULES.md's "expert variant"), in words that do not share "expert" with
+# the bot level of that name; the option is still `expert_loading` in configs and saves.
+SECRET_LOADING = "Secret loading (advanced start, R3.3.9)"
+SECRET_LOADING_TIP = ("An advanced start: all starting energy begins exhausted and every seat "
+                      "loads its first tiles as it likes, in secret (the table hides the other "
+                      "devices until play begins). Off: each character's quick start.")
+
 # The expansion modules the set-up offers, in words for the description panel (a module
 # registered under another name shows its own ModuleDef.title and text). A module that is
 # not registered (engine.aac.modules.MODULES) is shown, but cannot be chosen yet.
@@ -244,10 +251,8 @@ class SetupScene(Scene):
             self.add(Button(f"{option_title(k)}: {'on' if on else 'off'}", 132, y, 520, 40,
                             partial(self.toggle_opt, k), 13, tip=text))
             y += 50
-        self.add(Button(f"Expert secret loading: {'on' if self.expert else 'off'}", 132, y,
-                        520, 40, self.toggle_expert, 13,
-                        tip="Expert variant: every seat loads its starting energy in secret "
-                            "(the table hides the other devices until play begins)"))
+        self.add(Button(f"{SECRET_LOADING}: {'on' if self.expert else 'off'}", 132, y,
+                        520, 40, self.toggle_expert, 13, tip=SECRET_LOADING_TIP))
         self.build_modules()
 
         self.add(menu_button("Start the game", 790, self.start, x=VW / 2 - 360, w=340))

@@ -248,7 +248,7 @@ class TableScene(Scene):
         d = self.pending
         own = d.seat if d is not None else self.shown.active
         if seat in self.driver.hidden_seats():
-            self.message = "That device is secret during expert loading."
+            self.message = "That device is hidden during secret loading."
             return
         self.peek_seat = -1 if seat in (self.peek_seat, own) else seat
         self.hotspots.refresh()

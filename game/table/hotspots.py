@@ -15,13 +15,15 @@ from engine.aac.scoring import final_scores
 from engine.kernel.decisions import Choice, Decision
 from game import table_modules, theme, tokens
 from game.guide import links
-from game.scenegraph import Canvas, Node
+from game.module_sheet import ModuleSheet
+from game.scenegraph import Button, Canvas, Node
 from game.targets import Hotspot, target_kind
 
 if TYPE_CHECKING:
     from game.scenes.table import TableScene
 
 POOL_TARGETS = ("exhausted", "reserve", "shop")
+SHEET_HINT = "Something you can choose now is there: open it to see it highlighted."
 
 
 def _choice_types(ch: Choice) -> list[str]:
@@ -50,6 +52,9 @@ class HotspotIndex:
         self.t = t
         self.legal: dict[str, list[Choice]] = {}
         self.spots: dict[str, list[Hotspot]] = {}
+        # the buttons that open a closed (or folded) module sheet holding targets of the
+        # pending decision: ringed like the targets, so the player sees a choice is there
+        self.sheet_buttons: list[Button] = []
 
     def refresh(self) -> None:
         """Rebuild hotspots and the prompt from the shown state and the pending decision."""
@@ -77,7 +82,26 @@ class HotspotIndex:
                     self.legal.setdefault(t, []).append(ch)
                 if not hit or ch.id in ALSO_BUTTONS or d.kind in ALSO_BUTTON_KINDS:
                     buttons.append(ch)
+        self.sheet_buttons = self._sheet_buttons(d) if d is not None and human else []
         self._set_prompt(d, buttons)
+
+    def _sheet_buttons(self, d: Decision) -> list[Button]:
+        """For each module sheet that is closed (its tab) or folded (its unfold button) while
+        some choice of `d` is pointed at on it and nowhere else in sight: the button that
+        shows it."""
+        out: list[Button] = []
+        for m in table_modules.in_play(self.t.game.state):
+            panel = self.t.module_panels.get(m.name)
+            tab = self.t.module_tabs.get(m.name)
+            if not isinstance(panel, ModuleSheet) or (panel.visible and not panel.folded):
+                continue
+            if not any(m.on_sheet(tg) and tg not in self.spots
+                       for ch in d.choices for tg in self.targets_of(ch)):
+                continue
+            btn = panel.fold if panel.visible else tab
+            if btn is not None:
+                out.append(btn)
+        return out
 
     def targets_of(self, ch: Choice) -> tuple[str, ...]:
         """A choice's board targets, plus the energy-type cell of a pool it names: "load a
@@ -134,6 +158,8 @@ class HotspotIndex:
     def tooltip_for(self, node: Node | None) -> str:
         if node is self.t.topbar.undo_button:
             return self.t.topbar.undo_tip()
+        if node in self.sheet_buttons and isinstance(node, Button):
+            return node.tooltip() + "\n" + SHEET_HINT
         if isinstance(node, Hotspot):
             tip = node.tooltip()
             if node.target.startswith("info:"):
@@ -221,22 +247,29 @@ class HotspotIndex:
             return
         if not self.t.animator.busy:
             self.draw_marks(c)
-        if self.t.animator.busy or not self.legal:
+        if self.t.animator.busy:
             return
         pulse = 0.5 + 0.5 * abs(((self.t.clock * 1.6) % 2.0) - 1.0)
         hovered = self.t.app.hovered
+        for btn in self.sheet_buttons:
+            if self._on_screen(btn):
+                self._ring(c, btn, False, btn is hovered, pulse)
         for target in self.legal:
             for spot in self.spots.get(target, []):
                 if not self._on_screen(spot) or self._covered(spot):
                     continue
-                r = spot.world_rect()
-                rr = c.rect(r.x - 3, r.y - 3, r.w + 6, r.h + 6)
-                width = max(2, round((2.5 + 1.5 * pulse) * c.s))
-                col = theme.HILITE if spot is not hovered else theme.HILITE_EDGE
-                if spot.round:
-                    pygame.draw.ellipse(c.surf, col, rr, width)
-                else:
-                    pygame.draw.rect(c.surf, col, rr, width, max(2, round(6 * c.s)))
+                self._ring(c, spot, spot.round, spot is hovered, pulse)
+
+    def _ring(self, c: Canvas, node: Node, round_: bool, hovered: bool, pulse: float) -> None:
+        """The pulsing ring of a legal target (or of the button showing a sheet of some)."""
+        r = node.world_rect()
+        rr = c.rect(r.x - 3, r.y - 3, r.w + 6, r.h + 6)
+        width = max(2, round((2.5 + 1.5 * pulse) * c.s))
+        col = theme.HILITE if not hovered else theme.HILITE_EDGE
+        if round_:
+            pygame.draw.ellipse(c.surf, col, rr, width)
+        else:
+            pygame.draw.rect(c.surf, col, rr, width, max(2, round(6 * c.s)))
 
     def draw_marks(self, c: Canvas) -> None:
         """The other seats' moves since the viewer last acted: a ring in the mover's colour
@@ -263,7 +296,7 @@ class HotspotIndex:
                 tokens.seat_marker(c, r.right + grow - 2, r.y - grow + 2, 5.5, col,
                                    self.t.session.shape(seat))
 
-    def _on_screen(self, spot: Hotspot) -> bool:
+    def _on_screen(self, spot: Node) -> bool:
         n: Node | None = spot
         while n is not None:
             if not n.visible:

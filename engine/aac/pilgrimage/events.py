@@ -58,6 +58,7 @@ class PilgrimMoved(Event):
     src: str
     dst: str
     skipped: bool  # onto an occupied space, skipped at no cost (R27.8.4)
+    over: int = -1  # the seat whose Pilgrimage stands on the skipped space (-1: none)
 
     word: ClassVar[str] = "Pilgrimage"
 
@@ -66,7 +67,8 @@ class PilgrimMoved(Event):
 
     def log_line(self, r: Rules, who: Who) -> str:
         if self.skipped:
-            return f"{who(self.seat)}'s Pilgrimage skips over an occupied space."
+            whose = f"{who(self.over)}'s Pilgrimage" if self.over >= 0 else "an occupied space"
+            return f"{who(self.seat)}'s Pilgrimage skips over {whose} (free)."
         b = board(r)
         if self.dst in b.frames:  # only a constructed Shrine can be entered (R27.8.2)
             return (f"{who(self.seat)}'s Pilgrimage moves onto a Shrine in tier "

@@ -344,12 +344,13 @@ class PilgrimMoveFrame(Frame, kind="pilgrimage_move"):
             d["blockades"][mv[1]] = seat
             ctx.emit(BlockadeRemoved(seat, mv[1]))
         skip = occupied(ctx, seat, to)
+        over = pilgrim_seat(ctx, seat, to) if skip else -1
         if not skip:
             self.left -= 1
         d["pos"][seat] = to
         self.path += (to,)
         ctx.s.score_dirty |= 1 << seat
-        ctx.emit(PilgrimMoved(seat, here, to, skip))
+        ctx.emit(PilgrimMoved(seat, here, to, skip, over))
         if to in b.frames:  # R27.8.3: entering a Shrine stops the move
             ctx.pop()
             ctx.push(ShrineBenefitFrame(seat, str(d["frames"][to])))
@@ -361,11 +362,15 @@ def steps(n: int) -> str:
     return f"{n} step" if n == 1 else f"{n} steps"
 
 
+def pilgrim_seat(ctx: Ctx, seat: int, sp: str) -> int:
+    """The seat whose Pilgrimage stands on sp (another seat's)."""
+    pos = pdata(ctx.s)["pos"]
+    return next(x for x in range(ctx.s.n) if x != seat and pos[x] == sp)
+
+
 def pilgrim_owner(ctx: Ctx, seat: int, sp: str) -> str:
     """The character whose Pilgrimage stands on sp (another seat's)."""
-    pos = pdata(ctx.s)["pos"]
-    o = next(x for x in range(ctx.s.n) if x != seat and pos[x] == sp)
-    return ctx.r.characters[ctx.s.players[o].character].name
+    return ctx.r.characters[ctx.s.players[pilgrim_seat(ctx, seat, sp)].character].name
 
 
 def push_move(ctx: Ctx, seat: int, allowance: int, source: str) -> None:

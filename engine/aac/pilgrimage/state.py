@@ -127,6 +127,17 @@ def space_words(r: Rules, s: GameState | None, sp: str) -> str:
     return f"tier {ROMAN[b.tier[sp]]}"
 
 
+def place_words(r: Rules, d: dict[str, Any], seat: int) -> str:
+    """Where a seat's Pilgrimage ended, in the words of its score (R27.10): "start",
+    "tier II", "summit"."""
+    b = board(r)
+    sp = str(d["pos"][seat])
+    if sp in b.summit_vp or sp == b.file.summit.id:
+        return "summit"
+    tier = 0 if sp == b.start else b.tier.get(sp, 0)
+    return f"tier {ROMAN[tier]}" if tier else "start"
+
+
 def score_position(r: Rules, d: dict[str, Any], seat: int) -> int:
     """R27.10: tier I 4, II 9, III 15, the summit space's value 20-25; the start 0 (O56)."""
     b = board(r)
