@@ -1,4 +1,4 @@
-"""A resumable, time-bounded match for the expert level (engine/aac/bots/ismcts.py).
+"""A resumable, time-bounded match for the expert level (EXPERT in engine/aac/bots/planner.py).
 
 The same games as `python -m engine tournament --seats A,B --games N --seed S --jobs 1`
 (same engine and bot seeds, seat order rotating), but every finished game is appended to
@@ -21,7 +21,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.aac.bots import make_bot  # noqa: E402
-from engine.aac.bots.ismcts import IsmctsBot  # noqa: E402
 from engine.aac.bots.style import style_report, style_table  # noqa: E402
 from engine.aac.bots.tournament import labels_for, play_game, run_games, summarize  # noqa: E402
 from engine.aac.config import GameConfig  # noqa: E402
@@ -31,15 +30,21 @@ from engine.kernel.tournament import pct  # noqa: E402
 
 
 def cpu_game(names: list[str], seed: int) -> list[float]:
-    """The CPU seconds of every search of the expert seats in one game (seed's first)."""
+    """The CPU seconds of every decision of the expert seats in one game (seed's first),
+    sorted (most follow a plan made earlier in the turn and take next to nothing)."""
     g = new_game(GameConfig(players=len(names), seed=game_seed(seed, 0)))
     g.undo_enabled = False
     bots = [make_bot(b, game_seed(seed, 0) * 7 + 101 * k + 13) for k, b in enumerate(names)]
+    out: list[float] = []
     while not g.is_over:
         d = g.pending
         assert d is not None
-        g.choose(bots[d.seat].choose(g.view(d.seat), d))
-    return sorted(t for b in bots if isinstance(b, IsmctsBot) for t in b.cpu)
+        t = time.thread_time()
+        cid = bots[d.seat].choose(g.view(d.seat), d)
+        if names[d.seat].split("#", 1)[0] == "expert":
+            out.append(time.thread_time() - t)
+        g.choose(cid)
+    return sorted(out)
 
 
 def main() -> int:
@@ -78,7 +83,7 @@ def main() -> int:
         cpu = cpu_game(names, a.seed)
         if cpu:
             p99 = pct(cpu, 0.99)
-            print(f"expert searches in one game: {len(cpu)}, CPU s median "
+            print(f"expert decisions in one game: {len(cpu)}, CPU s median "
                   f"{cpu[len(cpu) // 2]:.3f} p99 {p99:.3f} max {cpu[-1]:.3f}")
     return 0
 

@@ -13,7 +13,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine.aac.bots import BOT_LEVELS, level_note  # noqa: E402
-from engine.aac.bots.ismcts import EXPERT  # noqa: E402
+from engine.aac.bots.planner import EXPERT  # noqa: E402
 from game.app import App  # noqa: E402
 from game.guide.reference import PAGES  # noqa: E402
 from game.layout import fit  # noqa: E402
@@ -49,7 +49,7 @@ def test_every_level_has_a_note_naming_no_ids() -> None:
         note = level_note(level)
         assert note.startswith(level.capitalize() + ":")
         assert "_" not in note
-    assert f"{EXPERT.iterations:,} lines" in level_note("expert")
+    assert f"{EXPERT.max_nodes:,} positions" in level_note("expert")
 
 
 def test_the_level_button_cycles_to_expert_and_its_tooltip_says_the_budget(app, tmp_path,
@@ -74,7 +74,7 @@ def test_the_level_button_cycles_to_expert_and_its_tooltip_says_the_budget(app, 
         app.step(1 / 60)
     drawn.clear()
     app.render()
-    assert any(t.startswith("Expert: plays out") for t in drawn)
+    assert any(t.startswith("Expert: hard with a bigger") for t in drawn)
     app.screenshot(str(tmp_path / "levels.png"))
 
 

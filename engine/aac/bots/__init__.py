@@ -1,8 +1,7 @@
 """Bots choose among a Decision's legal choices, seeing only their seat's view."""
 
 from engine.aac.bots.greedy import GreedyBot
-from engine.aac.bots.ismcts import EXPERT, EXPERT_SECONDS, IsmctsBot
-from engine.aac.bots.planner import HARD, NORMAL, PlannerBot
+from engine.aac.bots.planner import EXPERT, HARD, NORMAL, PlannerBot
 from engine.kernel.bots import Bot, RandomBot
 
 __all__ = ["Bot", "RandomBot", "BOT_LEVELS", "level_note", "make_bot"]
@@ -18,10 +17,8 @@ def make_bot(name: str, seed: int = 0) -> Bot:
         return RandomBot(seed)
     if base == "easy":
         return GreedyBot(seed)
-    if base in ("normal", "hard"):
+    if base in ("normal", "hard", "expert"):
         return PlannerBot(seed, base)
-    if base == "expert":
-        return IsmctsBot(seed)
     raise ValueError(f"unknown bot {name!r}; choose from {', '.join(BOT_LEVELS)}")
 
 
@@ -33,8 +30,9 @@ def level_note(level: str) -> str:
         "normal": f"Normal: plans its own turn, up to {NORMAL.max_nodes:,} positions a turn.",
         "hard": f"Hard: plans its own turn (up to {HARD.max_nodes:,} positions) and checks "
                 "the opponents' replies to its best plans.",
-        "expert": f"Expert: plays out {EXPERT.iterations:,} lines per decision through the "
-                  "opponents' replies to the end of its next turn (about "
-                  f"{EXPERT_SECONDS:g} s a decision).",
+        "expert": f"Expert: hard with a bigger budget: plans its own turn (up to "
+                  f"{EXPERT.max_nodes:,} positions) and plays its {EXPERT.replies} best plans "
+                  "through each opponent's best reply and its own next turn, on "
+                  f"{EXPERT.reply_samples} guesses of the hidden tiles.",
     }
     return notes.get(level.split("#", 1)[0], "")

@@ -104,6 +104,16 @@ class Params:
     max_nodes: int = 500
     replies: int = 0  # hard: candidates re-scored after opponents' replies
     reply_children: int = 8
+    # how the opponents' replies are played (`_with_replies`): with reply_nodes > 0 each
+    # opponent's turn is its own beam search of that many positions (its best turn by its own
+    # evaluation), else a greedy decision at a time; over reply_samples determinizations of
+    # what the seat cannot see (the first is the searched game itself), averaged
+    reply_nodes: int = 0
+    reply_beam: int = 3
+    reply_samples: int = 1
+    # > 0: the seat's own next turn is planned too (a beam search of this many positions)
+    # before the candidate is scored: a turn that sets up the next one shows its worth
+    own_next: int = 0
     # CPU seconds per search, a safety net only (the node budget decides): when it fires the
     # bot's `cap_fired` counts it
     time_cap: float = 5.0
@@ -119,15 +129,24 @@ NULL_PENALTY = 0.5  # a choice that does nothing (engine.aac.bots.progress.null_
 NORMAL = Params(beam=5, max_children=12, max_nodes=300)
 HARD = Params(beam=6, max_children=14, max_nodes=400, replies=3, reply_children=5,
               weights=dict(HARD_WEIGHTS))
+# expert: hard with a bigger budget (issue 16): a wider beam, more candidates, the opponents'
+# replies searched as turns over several determinizations, and its own next turn
+EXPERT = Params(beam=8, max_children=16, max_nodes=800, replies=4, reply_children=6,
+                reply_nodes=120, reply_samples=2, own_next=120, time_cap=20.0,
+                weights=dict(HARD_WEIGHTS))
+
+
+LEVELS = {"normal": NORMAL, "hard": HARD, "expert": EXPERT}
+SEED_SALT = {"normal": 0x9071, "hard": 0x4A2D, "expert": 0x15C7}
 
 
 class PlannerBot:
     def __init__(self, seed: int = 0, level: str = "normal", params: Params | None = None,
                  clock: Callable[[], float] = time.thread_time) -> None:
         self.name = level
-        base = HARD if level == "hard" else NORMAL
+        base = LEVELS.get(level, NORMAL)
         self.p = params or Params(**{**base.__dict__, "weights": dict(base.weights)})
-        self._rng = Rng(seed_state(seed ^ (0x4A2D if level == "hard" else 0x9071)))
+        self._rng = Rng(seed_state(seed ^ SEED_SALT.get(level, 0x9071)))
         self._plan: list[str] = []
         self._plan_fps: list[tuple[Any, ...]] = []
         self.plans = 0  # how many searches ran (for the stats)
@@ -382,7 +401,9 @@ class PlannerBot:
         node.value = self._value(g, seat) - node.penalty
 
     def _with_replies(self, finished: list[Node], seat: int, t0: float) -> Node:
-        """Re-score the best candidates after the opponents' next turns (greedy replies)."""
+        """Re-score the best candidates after the opponents' next turns (greedy replies, or
+        each opponent's turn searched: `reply_nodes`) and, with `own_next`, the seat's own next
+        turn, averaged over `reply_samples` determinizations."""
         cands: list[Node] = []
         seen: set[str] = set()
         for n in finished:
@@ -397,20 +418,63 @@ class PlannerBot:
         for n in cands:
             if self._over_cap(t0):
                 break
-            g = n.game.clone()
-            steps = 0
-            while not g.state.over and g.pending is not None and steps < 400:
-                d = g.pending
-                if d.seat == seat and g.state.active == seat:
-                    break  # back to our own turn
-                if self._over_cap(t0):
-                    break
-                g.choose(self._greedy_step(g, self.p.reply_children))
-                steps += 1
-            v = self._value(g, seat) - n.penalty
+            total = 0.0
+            samples = max(1, self.p.reply_samples)
+            for i in range(samples):
+                if i == 0:
+                    g = n.game.clone()
+                else:  # what the seat cannot see (the supply order...) drawn anew
+                    g = game_from_view(n.game.view(seat), self._rng.below(1 << 62))
+                self._play_replies(g, seat, t0)
+                total += self._value(g, seat)
+            v = total / samples - n.penalty
             if v > best_v:
                 best_v, best = v, n
         return best
+
+    def _play_replies(self, g: Game, seat: int, t0: float) -> None:
+        """Play `g` on to the seat's next turn (to its end with `own_next`): every seat's turn
+        is a beam search of its own (`reply_nodes`, `own_next`) or greedy decisions."""
+        steps = 0
+        own_started = False
+        plans: dict[int, list[str]] = {}
+        while not g.state.over and g.pending is not None and steps < 400:
+            d = g.pending
+            active = g.state.active
+            if active == seat and d.seat == seat and not own_started:
+                if not self.p.own_next:
+                    return  # back to our own turn
+                own_started = True
+                plans[seat] = self._sub_plan(g, seat, self.p.own_next)
+            if self._over_cap(t0):
+                return
+            if (d.seat == active and active != seat and self.p.reply_nodes
+                    and active not in plans):
+                plans[active] = self._sub_plan(g, active, self.p.reply_nodes)
+            plan = plans.get(d.seat) if d.seat == active else None
+            if plan and plan[0] in d.ids():
+                cid = plan.pop(0)
+            else:
+                if plan:
+                    plans[d.seat] = []  # off the planned course: greedy from here
+                cid = self._greedy_step(g, self.p.reply_children)
+            events = g.choose(cid)
+            steps += 1
+            if any(isinstance(e, ev.TurnStarted) for e in events):
+                if own_started:
+                    return  # the end of our own next turn
+                plans.pop(active, None)
+
+    def _sub_plan(self, g: Game, who: int, nodes: int) -> list[str]:
+        """`who`'s best turn from `g` by a small beam search (its own evaluation)."""
+        sub = PlannerBot(0, "normal", Params(
+            beam=self.p.reply_beam, max_children=self.p.reply_children + 4, max_nodes=nodes,
+            time_cap=self.p.time_cap, look_ahead=self.p.look_ahead, weights=self._w),
+            clock=self._clock)
+        sub._rng = self._rng  # one seeded stream: the search stays reproducible
+        path, _ = sub._search(g.clone(), who)
+        self.nodes += sub.nodes
+        return path
 
 
 class NormalBot(PlannerBot):
