@@ -267,7 +267,8 @@ def main() -> int:
                     help="games per opponent for best vs shipped (default: --games)")
     ap.add_argument("--nodes", type=int, default=0, help="planner node budget (0: shipped)")
     ap.add_argument("--max-decisions", type=int, default=20_000)
-    ap.add_argument("--out", default="tune_hard.json")
+    ap.add_argument("--out", type=Path, default=None,
+                    help="write the best weights and the log as JSON here")
     a = ap.parse_args()
     modules = tuple(m for m in a.modules.split(",") if m)
     keys = [k for k in a.keys.split(",") if k] or default_keys(modules)
@@ -282,8 +283,9 @@ def main() -> int:
     res = tune(keys, pool, a.games, a.rounds, a.seed, a.jobs or mp.cpu_count(), a.accept,
                tuple(float(x) for x in a.factors.split(",")), a.max_minutes, a.final_games,
                a.nodes, a.max_decisions, modules, say)
-    Path(a.out).write_text(json.dumps(res, indent=1) + "\n", encoding="utf-8")
-    say(f"wrote {a.out}")
+    if a.out is not None:
+        a.out.write_text(json.dumps(res, indent=1) + "\n", encoding="utf-8")
+        say(f"wrote {a.out}")
     print("# changed HARD_WEIGHTS (paste into engine/aac/bots/evaluate.py):")
     print(json.dumps(res["changed"], indent=4) if res["changed"] else "{}  # none changed")
     if "final" in res:
