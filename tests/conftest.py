@@ -1,5 +1,6 @@
 """Fixtures shared by the tests (pytest finds them here, no import needed): `drawn`, every
-text drawn on a Canvas, for the UI tests."""
+text drawn on a Canvas, and `app`, a headless 1600x900 App with instant animations and its
+settings in a temporary folder, for the UI tests."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from game.app import App  # noqa: E402
 from game.scenegraph import Canvas  # noqa: E402
+from game.settings import Settings  # noqa: E402
 
 
 @pytest.fixture
@@ -27,3 +30,12 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     monkeypatch.setattr(Canvas, "text", text)
     return texts
+
+
+@pytest.fixture
+def app(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """A headless App (1600x900, no animation or bot delay) keeping its files in tmp_path."""
+    monkeypatch.setenv("AAC_HOME", str(tmp_path))
+    a = App((1600, 900), Settings(anim_speed=0.0, bot_delay=0.0), persist=False, headless=True)
+    yield a
+    a.bot_worker.stop()

@@ -18,6 +18,7 @@ from engine.aac.bots.planner import EXPERT, HARD, Params, PlannerBot
 from engine.aac.config import GameConfig
 from engine.aac.game import Game, new_game
 from engine.kernel.decisions import Decision
+from tests.test_bots import _reordered
 
 
 def _small(**kw: Any) -> Params:
@@ -113,14 +114,6 @@ def test_a_slow_clock_does_not_change_the_choices_and_the_cap_is_counted() -> No
     capped = _bot(5, clock=clock(100.0))
     run(capped)
     assert capped.plans > 0 and capped.cap_fired == capped.plans
-
-
-def _reordered(g: Game) -> Game:
-    """The same table with the hidden supply in another order (and another RNG)."""
-    h = g.clone()
-    h.state.supply = list(reversed(h.state.supply))
-    h.state.rng ^= 0xFFFF
-    return h
 
 
 def test_hidden_information_does_not_change_the_choice() -> None:

@@ -14,19 +14,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from engine import GameConfig, new_game  # noqa: E402
 from engine.kernel.bots import RandomBot  # noqa: E402
 from engine.kernel.decisions import Choice  # noqa: E402
-from game.app import App  # noqa: E402
 from game.prompt_bar import choice_icon  # noqa: E402
 from game.session import SeatSpec, Session  # noqa: E402
-from game.settings import Settings  # noqa: E402
 from tests.test_ui_table_features import move_mouse  # noqa: E402
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("AAC_HOME", str(tmp_path))
-    a = App((1600, 900), Settings(anim_speed=0.0, bot_delay=0.0), persist=False, headless=True)
-    yield a
-    a.bot_worker.stop()
 
 
 def session_at(kind: str, seed: int = 1, players: int = 2) -> Session:

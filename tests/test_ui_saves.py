@@ -26,21 +26,12 @@ from game.app import App  # noqa: E402
 from game.scenes.confirm import LEAVE_TEXT, ConfirmScene  # noqa: E402
 from game.scenes.load import LoadScene  # noqa: E402
 from game.session import SeatSpec, Session, all_saves, continue_save, saves_dir  # noqa: E402
-from game.settings import Settings  # noqa: E402
 from game.theme import ASSETS  # noqa: E402
 from tests.test_ui_game import centre, click  # noqa: E402
 from tests.test_ui_scenes import button, press  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ASSETS.parent / "saves" / "scenarios"
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("AAC_HOME", str(tmp_path))
-    a = App((1600, 900), Settings(anim_speed=0.0, bot_delay=0.0), persist=False, headless=True)
-    yield a
-    a.bot_worker.stop()
 
 
 def _play(s: Session, rng: random.Random, until) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 
 import pygame
-import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -13,17 +12,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from game.app import App  # noqa: E402
 from game.scenegraph import Button  # noqa: E402
 from game.session import SeatSpec, Session  # noqa: E402
-from game.settings import Settings  # noqa: E402
 from game.targets import Hotspot  # noqa: E402
 from tests.test_ui_game import centre, click  # noqa: E402
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("AAC_HOME", str(tmp_path))
-    a = App((1600, 900), Settings(anim_speed=0.0, bot_delay=0.0), persist=False, headless=True)
-    yield a
-    a.bot_worker.stop()
 
 
 def button(app: App, label: str) -> Button:

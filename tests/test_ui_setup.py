@@ -8,7 +8,6 @@ import json
 import os
 
 import pygame
-import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -21,14 +20,6 @@ from game.session import SeatSpec, Session, read_seats, saves_dir  # noqa: E402
 from game.settings import Settings  # noqa: E402
 from tests.test_ui_game import centre, click  # noqa: E402
 from tests.test_ui_scenes import button, press  # noqa: E402
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("AAC_HOME", str(tmp_path))
-    a = App((1600, 900), Settings(anim_speed=0.0, bot_delay=0.0), persist=False, headless=True)
-    yield a
-    a.bot_worker.stop()
 
 
 def type_text(app: App, text: str) -> None:

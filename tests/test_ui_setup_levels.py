@@ -36,14 +36,6 @@ def hover(app: App, vx: float, vy: float) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0,) * 3))
 
 
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("AAC_HOME", str(tmp_path))
-    a = App((1600, 900), Settings(anim_speed=0.0, bot_delay=0.0), persist=False, headless=True)
-    yield a
-    a.bot_worker.stop()
-
-
 def test_every_level_has_a_note_naming_no_ids() -> None:
     for level in BOT_LEVELS:
         note = level_note(level)
