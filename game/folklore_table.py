@@ -196,7 +196,9 @@ class FolklorePanel(ModuleSheet):
 
     # which cards, face up or down
     def face_up(self, seat: int) -> bool:
-        return self.table.driver.hand_viewer() == seat
+        """The seat's own hand for it alone; every hand once the game is over (the results
+        show each player's sheet as it ended)."""
+        return self.table.shown.over or self.table.driver.hand_viewer() == seat
 
     def follow(self, seat: int) -> None:
         """Open with the decisions that need the cards; closed again after them unless the
@@ -390,7 +392,8 @@ class FolklorePanel(ModuleSheet):
         bx, by, bw, bh = self._boxes()[0]
         hand = d["hand"][seat]
         up = self.face_up(seat)
-        title = (f"Your hand ({len(hand)})" if up else
+        title = (f"Your hand ({len(hand)})" if t.driver.hand_viewer() == seat and up else
+                 f"{who}'s hand at the end ({len(hand)})" if up else
                  f"{who}'s hand: {len(hand)} secret card{'s' if len(hand) != 1 else ''}")
         top_w = self.fold.x - 12 - bx  # a title on the top row keeps clear of the buttons
         c.text(title, bx, by - 6, 14, theme.INK, True, "bottomleft",

@@ -1,6 +1,7 @@
 """Results: every player's per-category score breakdown and the winner / tiebreak, the final
-map and, in a Pilgrimage game, the final Pilgrim Board (two buttons switch the picture; the
-Pilgrimage row says where each Pilgrimage ended)."""
+map and, in a module game, the module's sheet as it ended: the Pilgrim Board (the Pilgrimage
+row says where each Pilgrimage ended), each player's Folklore sheet with its hand turned face
+up (its button again shows the next player's). Buttons under the picture switch it."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from engine.aac.expansion import scoring_cards
+from engine.aac.folklore.state import NAME as FOLKLORE
 from engine.aac.pilgrimage.state import NAME as PILGRIMAGE
 from engine.aac.pilgrimage.state import pdata, place_words
 from engine.aac.scoring import categories as score_categories
@@ -31,6 +33,8 @@ CHART_BOX = (660.0, 650.0, 900.0, 118.0)
 MAP_CROP = (4.0, 54.0, 852.0, 844.0)  # the map on the table (virtual units)
 # the module sheets the results can show instead of the map: module -> (button, caption)
 SHEETS: dict[str, tuple[str, str]] = {
+    FOLKLORE: ("Folklore", "Each player's Folklore sheet at the end, its hand face up; click "
+                           "again for the next player's"),
     PILGRIMAGE: ("Pilgrim Board", "The Pilgrim Board at the end"),
 }
 
@@ -58,6 +62,7 @@ class ResultsScene(Scene):
         self._board: pygame.Surface | None = None
         self._board_key: object = None
         self.shown = ""  # the picture: "" the map, else a module's sheet (SHEETS)
+        self.sheet_seat = 0  # whose sheet a per-seat sheet (the Folklore sheet) shows
         self.sheets = [m for m in g.state.modules if m in SHEETS]
         self.view_buttons: dict[str, Button] = {}
         if self.sheets:
@@ -76,7 +81,10 @@ class ResultsScene(Scene):
         self.add(menu_button("Main menu", 812, app.open_menu, x=VW / 2 + 20, w=340))
 
     def show(self, view: str) -> None:
-        """Show the map ("") or a module's sheet as it ended."""
+        """Show the map ("") or a module's sheet as it ended; the Folklore sheet shown already:
+        the next player's."""
+        if view == FOLKLORE and self.shown == FOLKLORE:
+            self.sheet_seat = (self.sheet_seat + 1) % len(self.scores)
         self.shown = view
         for v, btn in self.view_buttons.items():
             btn.selected = v == view
@@ -105,7 +113,7 @@ class ResultsScene(Scene):
     def board_picture(self, c: Canvas, w: float, h: float = 1e9) -> pygame.Surface:
         """The table as it ended, drawn by the real views offscreen, cropped to the map (or
         to the module sheet shown), at most w x h."""
-        key = (round(c.s, 4), w, h, self.shown)
+        key = (round(c.s, 4), w, h, self.shown, self.sheet_seat)
         if self._board is None or self._board_key != key:
             table = TableScene(self.app, self.session)
             crop_box = MAP_CROP
@@ -113,6 +121,9 @@ class ResultsScene(Scene):
             if sheet is not None:  # the sheet open over the map, without its buttons
                 table.hide_other_panels(self.shown)
                 sheet.visible = True
+                if self.shown == FOLKLORE:
+                    sheet.seat = self.sheet_seat
+                    sheet.pinned = True
                 sheet.close.visible = sheet.fold.visible = False
                 crop_box = sheet.rect
             k = c.s
@@ -128,9 +139,11 @@ class ResultsScene(Scene):
 
     def draw_board(self, c: Canvas, box: tuple[float, float, float, float]) -> None:
         x, y, w, h = box
-        c.fill(theme.PANEL_EDGE, x - 4, y - 4, w + 8, h + 8, 14)
         pic = self.board_picture(c, w, h)
-        c.surf.blit(pic, c.pt(x + (w - pic.get_width() / c.s) / 2, y))
+        pw, ph = pic.get_width() / c.s, pic.get_height() / c.s
+        px = x + (w - pw) / 2
+        c.fill(theme.PANEL_EDGE, px - 4, y - 4, pw + 8, ph + 8, 14)  # framing the picture
+        c.surf.blit(pic, c.pt(px, y))
         if not self.sheets:  # else the buttons under it say what it shows
             c.text("The board at the end", x + w / 2, y + h + 18, 13, theme.CREAM, False,
                    "center")
