@@ -61,7 +61,7 @@ def _balance(a: argparse.Namespace) -> int:
 def add_parsers(sub: Any) -> None:
     t = sub.add_parser("tournament", help="seeded games between bots, with win rates")
     t.add_argument("--seats", default="hard,easy",
-                   help="comma-separated bot levels, one per seat (random, easy, normal, hard)")
+                   help=f"comma-separated bot levels, one per seat ({', '.join(BOT_LEVELS)})")
     t.add_argument("--games", type=int, default=200)
     t.add_argument("--seed", type=int, default=1)
     t.add_argument("--jobs", type=int, default=None, help="processes (default: all cores)")
