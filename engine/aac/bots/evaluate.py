@@ -136,9 +136,11 @@ HARD_WEIGHTS: dict[str, float] = {
     "conduit": 0.8,
     "bridge_built": 1.0,
     # the Monument Patron Token's full cost beyond the bottom row it exhausts (R21.2-R21.3):
-    # a use, plus the bound points the seat gives up there (nobody binds)
-    "patron_use": 3.0,
-    "patron_bind": 1.0,
+    # a use, plus the bound points the seat gives up there (nobody binds); 60 games against
+    # normal at seed 41: 5.0 / 2.0 won 50-10 and built 24% of its own sections by Patron,
+    # 6.0 / 3.0 won 49-11 at the same 24% (3.0 / 1.0: 29-33% over 200 games)
+    "patron_use": 5.0,
+    "patron_bind": 2.0,
     # half the old pull towards the end (the Patron rush): 40 games each at seed 3, hard
     # beat normal 31-9 with 1.0 and 34-6 with 0.5 and these Patron costs halved
     "finish": 0.5,
