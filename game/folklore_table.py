@@ -392,7 +392,7 @@ class FolklorePanel(ModuleSheet):
         bx, by, bw, bh = self._boxes()[0]
         hand = d["hand"][seat]
         up = self.face_up(seat)
-        title = (f"Your hand ({len(hand)})" if t.driver.hand_viewer() == seat and up else
+        title = (f"Your hand ({len(hand)})" if t.driver.hand_viewer() == seat else
                  f"{who}'s hand at the end ({len(hand)})" if up else
                  f"{who}'s hand: {len(hand)} secret card{'s' if len(hand) != 1 else ''}")
         top_w = self.fold.x - 12 - bx  # a title on the top row keeps clear of the buttons

@@ -12,14 +12,12 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine.aac.folklore.state import NAME, card  # noqa: E402
-from game.app import App  # noqa: E402
 from game.scenes.results import ResultsScene  # noqa: E402
 from game.session import SeatSpec, Session  # noqa: E402
-from game.settings import Settings  # noqa: E402
 from tests.layout_scan import scan  # noqa: E402
 from tests.test_folklore import fd, folk_game, set_hand  # noqa: E402
 from tests.test_ui_game import centre, click  # noqa: E402
-from tests.test_ui_pilgrimage_results import view_button  # noqa: E402
+from tests.test_ui_pilgrimage_results import new_app, view_button  # noqa: E402
 
 
 def compact_option(problem: str, g: Any, hand: list[str]) -> bool:
@@ -31,15 +29,9 @@ def compact_option(problem: str, g: Any, hand: list[str]) -> bool:
     return any(words in o.text for cid in hand for o in card(g.rules, cid).options)
 
 
-def new_app(tmp_path: Any, monkeypatch: Any) -> App:
-    monkeypatch.setenv("AAC_HOME", str(tmp_path))
-    return App((1280, 720), Settings(anim_speed=0.0, bot_delay=0.0), persist=False,
-               headless=True)
-
-
 def test_the_results_show_each_players_folklore_sheet_with_its_hand(tmp_path, monkeypatch,
                                                                     drawn):
-    app = new_app(tmp_path, monkeypatch)
+    app = new_app(tmp_path, monkeypatch, (1280, 720))
     try:
         g = folk_game()
         hands = [["freyith_1", "freyith_2"], ["rusne_3"]]

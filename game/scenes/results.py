@@ -37,6 +37,7 @@ SHEETS: dict[str, tuple[str, str]] = {
                            "again for the next player's"),
     PILGRIMAGE: ("Pilgrim Board", "The Pilgrim Board at the end"),
 }
+PER_SEAT = frozenset({FOLKLORE})  # sheets drawn for one seat: their button again, the next
 
 
 def categories(modules: tuple[str, ...] = ()) -> tuple[tuple[str, str], ...]:
@@ -81,9 +82,9 @@ class ResultsScene(Scene):
         self.add(menu_button("Main menu", 812, app.open_menu, x=VW / 2 + 20, w=340))
 
     def show(self, view: str) -> None:
-        """Show the map ("") or a module's sheet as it ended; the Folklore sheet shown already:
+        """Show the map ("") or a module's sheet as it ended; a per-seat sheet shown already:
         the next player's."""
-        if view == FOLKLORE and self.shown == FOLKLORE:
+        if view in PER_SEAT and self.shown == view:
             self.sheet_seat = (self.sheet_seat + 1) % len(self.scores)
         self.shown = view
         for v, btn in self.view_buttons.items():
@@ -121,9 +122,8 @@ class ResultsScene(Scene):
             if sheet is not None:  # the sheet open over the map, without its buttons
                 table.hide_other_panels(self.shown)
                 sheet.visible = True
-                if self.shown == FOLKLORE:
+                if self.shown in PER_SEAT:
                     sheet.seat = self.sheet_seat
-                    sheet.pinned = True
                 sheet.close.visible = sheet.fold.visible = False
                 crop_box = sheet.rect
             k = c.s
