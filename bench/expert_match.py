@@ -1,6 +1,6 @@
 """A resumable, time-bounded match for the expert level (EXPERT in engine/aac/bots/planner.py).
 
-The same games as `python -m engine tournament --seats A,B --games N --seed S --jobs 1`
+The same games as `python -m engine tournament --seats A,B --games N --seed S --jobs J`
 (same engine and bot seeds, seat order rotating), but every finished game is appended to
 --results at once and no game starts after --max-minutes, so a loaded machine still gives the
 games finished so far (rerun to resume). Prints the win rates with 95% intervals, the style
@@ -54,6 +54,7 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--results", type=Path, default=None)
     ap.add_argument("--max-minutes", type=float, default=None)
+    ap.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
     ap.add_argument("--cpu", action="store_true", help="also time the expert's searches")
     a = ap.parse_args()
     names = [x.strip() for x in a.seats.split(",") if x.strip()]
@@ -66,7 +67,7 @@ def main() -> int:
         tasks.append((i, [labels[j] for j in order], [names[j] for j in order],
                       game_seed(a.seed, i), ()))
     t0 = time.perf_counter()
-    results = run_games(tasks, play_game, 1, False, a.results,
+    results = run_games(tasks, play_game, a.jobs, False, a.results,
                         a.max_minutes * 60.0 if a.max_minutes else None)
     out = summarize(labels, results)
     print(f"{out['games']} of {a.games} games, mean {out['mean_turns']} turns, "

@@ -16,10 +16,12 @@ import pytest
 
 from engine.aac import events as ev
 from engine.aac.bots import make_bot
+from engine.aac.bots.evaluate import HARD_WEIGHTS, choice_cost, evaluate
 from engine.aac.bots.guard import StallWatch, passive
 from engine.aac.bots.progress import ProgressGuard, measure, null_choice, view_measure
 from engine.aac.config import GameConfig
 from engine.aac.game import Game, new_game
+from engine.aac.persist.io import load_game
 from engine.aac.state import EMPTY
 from engine.kernel.bots import Bot, RandomBot
 from engine.kernel.decisions import Decision
@@ -73,10 +75,7 @@ def test_games_against_passive_and_random_seats_end(level: str, table: int) -> N
 
 
 def _stalled_table() -> Game:
-    from engine.aac.persist.io import load_game
-
-    path = Path(__file__).resolve().parent.parent / "saves" / "scenarios" / "stalled-2p.json"
-    return load_game(path)
+    return _scenario("stalled-2p.json")
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
@@ -149,3 +148,54 @@ def test_an_empty_actions_turn_is_a_null_choice() -> None:
     for level in ("easy", "normal", "hard"):
         bot = make_bot(level, 1)
         assert bot.choose(g.view(d.seat), d) == "advance", level
+
+
+def _scenario(name: str) -> Game:
+    return load_game(Path(__file__).resolve().parent.parent / "saves" / "scenarios" / name)
+
+
+def test_the_guard_charges_the_patron_tokens_cost() -> None:
+    """saves/scenarios/patron-or-deploy-2p.json: seat 0 holds the Verdant Spire's Patron Token
+    at its turn-type choice, with bottom-row energy. Both turns progress: an Advance turn ends
+    with the token's use (a section at once, R21.2), an Actions turn deploys onto a section.
+    Ranked by progress alone the guard takes the Advance turn (and then the token); charged
+    what the token costs (the bottom row exhausted, no binding: R21.2, R21.3; choice_cost),
+    it takes the Actions turn."""
+    g = _scenario("patron-or-deploy-2p.json")
+    d = g.pending
+    assert d is not None and d.kind == "turn_type" and g.state.players[d.seat].patron
+
+    def score(g2: Game, k: int) -> float:
+        return evaluate(g2.state, g2.rules, k, HARD_WEIGHTS)
+
+    def cost(g0: Game, k: int, cid: str) -> float:
+        return choice_cost(g0.state, g0.rules, k, cid, HARD_WEIGHTS)
+
+    assert ProgressGuard().choose(g.clone(), d, score) == "advance"
+    assert ProgressGuard().choose(g.clone(), d, score, cost) == "actions"
+
+
+def test_the_guard_still_uses_the_patron_token_when_nothing_else_progresses() -> None:
+    """Games always end: at the end of a stalled Advance turn (E1) "Finish the Advance turn"
+    gives up and the token's use is the only progress, so the guard uses it however much it
+    costs (R21.2, R21.4: the token keeps every player able to end the game)."""
+    g = _scenario("patron-or-deploy-2p.json")
+    g.choose("advance")
+    bot = make_bot("hard", 5)
+    for _ in range(200):
+        d = g.pending
+        assert d is not None
+        if d.kind == "end_of_advance":
+            break
+        g.choose(bot.choose(g.view(d.seat), d))
+    else:
+        raise AssertionError("the Advance turn did not reach its end")
+    assert any(c.id.startswith("patron:") for c in d.choices)
+
+    def score(g2: Game, k: int) -> float:
+        return evaluate(g2.state, g2.rules, k, HARD_WEIGHTS)
+
+    def dear(g0: Game, k: int, cid: str) -> float:
+        return 1000.0 if cid.startswith("patron:") else 0.0
+
+    assert ProgressGuard().choose(g.clone(), d, score, dear).startswith("patron:")

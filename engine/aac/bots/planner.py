@@ -193,7 +193,7 @@ class PlannerBot:
             return choices[self._rng.below(len(choices))].id
         if pushing:  # the table has not progressed for a while (engine.aac.bots.progress)
             self._plan, self._plan_fps = [], []
-            return self.progress.choose(g, decision, self._value)
+            return self.progress.choose(g, decision, self._value, self._cost)
         self._plan, self._plan_fps = self._search(g, decision.seat)
         self.plans += 1
         if not self._plan:
@@ -213,6 +213,10 @@ class PlannerBot:
         return g, path
 
     # --- search ------------------------------------------------------------------------------
+
+    def _cost(self, g: Game, seat: int, cid: str) -> float:
+        """What an own choice costs that the position after it does not show (choice_cost)."""
+        return choice_cost(g.state, g.rules, seat, cid, self._w)
 
     def _value(self, g: Game, seat: int) -> float:
         return evaluate(g.state, g.rules, seat, self._w)
