@@ -151,23 +151,27 @@ class ProgressGuard:
         """The guard's choice at `decision` (g: the bot's determinized game at it): never a
         choice that gives up (GIVE_UP) while another exists, nor one that does nothing
         (`null_choice`); one that progresses by the end of the seat's turn; then `score` (the
-        bot's evaluation for the seat) less `cost` (what the choice itself costs the seat);
-        then the most progress."""
+        bot's evaluation for the seat) less `cost` (what the choice and its rollout cost the
+        seat); then the most progress. Without `cost` (easy, which has no cost model) the most
+        progress comes first and `score` breaks ties."""
         seat = decision.seat
         cands = [c for c in useful(decision.choices) if c.id not in GIVE_UP]
         if not cands:
             return decision.choices[0].id
         start = measure(g.state)
         stack = len(g.state.stack)
-        best, best_key = cands[0].id, (False, False, float("-inf"), -1)
+        best = cands[0].id
+        best_key: tuple[bool, bool, float, float] = (False, False, float("-inf"), -1.0)
         for c in cands:
             g2 = g.clone()
             events = g2.choose(c.id)
+            does = not null_choice(c, events, stack, g2, seat)  # before the rollout moves g2
             v = score(g2, seat) - (cost(g, seat, c.id) if cost is not None else 0.0)
             reached, spent = self._rollout(g2, seat, cost)
             gain = reached - start
             v -= spent
-            key = (not null_choice(c, events, stack, g2, seat), gain > 0, v, gain)
+            key = ((does, gain > 0, v, float(gain)) if cost is not None
+                   else (does, True, float(gain), v))  # no cost model (easy): most progress
             if key > best_key:
                 best, best_key = c.id, key
         self.takeovers += 1
