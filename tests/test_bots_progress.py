@@ -154,6 +154,10 @@ def _scenario(name: str) -> Game:
     return load_game(Path(__file__).resolve().parent.parent / "saves" / "scenarios" / name)
 
 
+def _hard_score(g: Game, k: int) -> float:
+    return evaluate(g.state, g.rules, k, HARD_WEIGHTS)
+
+
 def test_the_guard_charges_the_patron_tokens_cost() -> None:
     """saves/scenarios/patron-or-deploy-2p.json: seat 0 holds the Verdant Spire's Patron Token
     at its turn-type choice, with bottom-row energy. Both turns progress: an Advance turn ends
@@ -165,14 +169,11 @@ def test_the_guard_charges_the_patron_tokens_cost() -> None:
     d = g.pending
     assert d is not None and d.kind == "turn_type" and g.state.players[d.seat].patron
 
-    def score(g2: Game, k: int) -> float:
-        return evaluate(g2.state, g2.rules, k, HARD_WEIGHTS)
-
     def cost(g0: Game, k: int, cid: str) -> float:
         return choice_cost(g0.state, g0.rules, k, cid, HARD_WEIGHTS)
 
-    assert ProgressGuard().choose(g.clone(), d, score) == "advance"
-    assert ProgressGuard().choose(g.clone(), d, score, cost) == "actions"
+    assert ProgressGuard().choose(g.clone(), d, _hard_score) == "advance"
+    assert ProgressGuard().choose(g.clone(), d, _hard_score, cost) == "actions"
 
 
 def test_the_guard_still_uses_the_patron_token_when_nothing_else_progresses() -> None:
@@ -192,10 +193,7 @@ def test_the_guard_still_uses_the_patron_token_when_nothing_else_progresses() ->
         raise AssertionError("the Advance turn did not reach its end")
     assert any(c.id.startswith("patron:") for c in d.choices)
 
-    def score(g2: Game, k: int) -> float:
-        return evaluate(g2.state, g2.rules, k, HARD_WEIGHTS)
-
     def dear(g0: Game, k: int, cid: str) -> float:
         return 1000.0 if cid.startswith("patron:") else 0.0
 
-    assert ProgressGuard().choose(g.clone(), d, score, dear).startswith("patron:")
+    assert ProgressGuard().choose(g.clone(), d, _hard_score, dear).startswith("patron:")

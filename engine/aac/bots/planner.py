@@ -351,7 +351,7 @@ class PlannerBot:
                     budget[0] -= 1
                     nothing = null_choice(c, events, stack, g2, seat)
                     cost = (NULL_PENALTY if nothing else 0.0) + (
-                        choice_cost(g.state, g.rules, seat, c.id, self._w) if own_turn else 0.0)
+                        self._cost(g, seat, c.id) if own_turn else 0.0)
                     child = Node(g2, node.path + [c.id], node.fps + [fp], steps=node.steps + 1,
                                  idle=node.idle and idle(events), penalty=node.penalty + cost)
                     child.done = self._ended(events, g2, seat, own_turn)

@@ -168,8 +168,7 @@ class ProgressGuard:
             does = not null_choice(c, events, stack, g2, seat)  # before the rollout moves g2
             v = score(g2, seat) - (cost(g, seat, c.id) if cost is not None else 0.0)
             reached, spent = self._rollout(g2, seat, cost)
-            gain = reached - start
-            v -= spent
+            v, gain = v - spent, reached - start
             key = ((does, gain > 0, v, float(gain)) if cost is not None
                    else (does, True, float(gain), v))  # no cost model (easy): most progress
             if key > best_key:
