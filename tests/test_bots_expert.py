@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.aac.bots import BOT_LEVELS, level_note, make_bot
 from engine.aac.bots.guard import passive
-from engine.aac.bots.planner import EXPERT, HARD, Params, PlannerBot
+from engine.aac.bots.planner import EXPERT, HARD, Node, Params, PlannerBot, fingerprint
 from engine.aac.config import GameConfig
 from engine.aac.game import Game, new_game
 from engine.kernel.decisions import Decision
@@ -62,6 +62,7 @@ def test_expert_is_hard_with_a_bigger_budget() -> None:
     assert bot.p.max_nodes > HARD.max_nodes and bot.p.beam >= HARD.beam
     assert bot.p.replies > HARD.replies
     assert bot.p.reply_nodes > 0 and bot.p.own_next > 0 and bot.p.reply_samples > 1
+    assert bot.p.distinct and not HARD.distinct  # its re-scoring spent on different lines
     note = level_note("expert")
     assert f"{EXPERT.max_nodes:,} positions" in note and "next turn" in note
 
@@ -157,3 +158,95 @@ def test_three_opponents_each_reply_with_a_searched_turn() -> None:
     seats: list[Any] = [bot, make_bot("easy", 1), make_bot("random", 2), PassiveSeat()]
     _drive(g, seats, 150)
     assert bot.plans > 0 and bot.cap_fired == 0
+
+
+def _turn_start(seed: int, skip: int) -> Game:
+    """A real position: easy play from `seed`, then the next start of a turn (its Advance or
+    Actions choice, R5) after `skip` decisions."""
+    g = new_game(GameConfig(players=2, seed=seed))
+    g.undo_enabled = False
+    _drive(g, [make_bot("easy", 1), make_bot("easy", 2)], skip)
+    while g.pending is not None and g.pending.kind != "turn_type":
+        g.choose(make_bot("easy", 3).choose(g.view(g.pending.seat), g.pending))
+    return g
+
+
+def _lines(g: Game, first: str, n: int) -> list[Game]:
+    """`n` different real positions after `first` at a turn's start: each played on by an
+    easy bot of its own seed for a few decisions of the same seat."""
+    out: list[Game] = []
+    for k in range(40):
+        h = g.clone()
+        seat = h.state.active
+        h.choose(first)
+        bot = make_bot("easy", 100 + k)
+        for _ in range(3):
+            d = h.pending
+            if d is None or d.seat != seat:
+                break
+            h.choose(bot.choose(h.view(seat), d))
+        if all(repr(fingerprint(h.state)) != repr(fingerprint(o.state)) for o in out):
+            out.append(h)
+        if len(out) == n:
+            break
+    assert len(out) == n
+    return out
+
+
+Keys = list[tuple[str, float]]
+
+
+def _spy_candidates(bot: PlannerBot, other: PlannerBot) -> list[tuple[Keys, Keys]]:
+    """Record, at each re-scoring of `bot`, its candidates and those `other` would take from
+    the same lines (read before the bot follows its plan: it pops the chosen line's path)."""
+    seen: list[tuple[Keys, Keys]] = []
+    original = bot._with_replies
+
+    def spy(finished: list[Node], seat: int, t0: float) -> Node:
+        cands, plain = bot._candidates(finished), other._candidates(finished)
+        assert cands[0] is plain[0] is finished[0]  # the best line is always one
+        seen.append(([(n.path[0], n.value) for n in cands],
+                     [(n.path[0], n.value) for n in plain]))
+        return original(finished, seat, t0)
+
+    bot._with_replies = spy  # type: ignore[method-assign]
+    return seen
+
+
+def test_the_replies_are_spent_on_distinct_lines() -> None:
+    """The candidates played on through the replies (`_candidates`, `distinct` on for expert).
+    In real searches the best lines often end in different positions that score exactly alike
+    (they differ only where the evaluation cannot tell, e.g. which energy type was loaded):
+    such lines count once. And when the best lines all start with the same turn type (R5) the
+    last slot goes to the best line of the other. Without `distinct` (hard) the best lines
+    are taken as they come."""
+    changed = 0
+    for seed, skip in ((21, 0), (21, 30), (9, 12), (8, 50)):
+        g = _turn_start(seed, skip)
+        d = g.pending
+        assert d is not None
+        bot = _bot(5, replies=3, beam=8, max_nodes=240)
+        hard_like = PlannerBot(5, "expert", _small(replies=3, beam=8, max_nodes=240,
+                                                   distinct=False))
+        seen = _spy_candidates(bot, hard_like)
+        bot.choose(g.view(d.seat), d)
+        assert seen, "the expert re-scored its candidates"
+        keys, plain_keys = seen[0]
+        assert len(set(keys)) == len(keys) and 1 <= len(keys) <= 3  # no two alike
+        changed += keys != plain_keys
+    assert changed >= 2  # real searches have such lines
+
+    # the turn types: three Advance lines best, an Actions line behind them
+    g = _turn_start(21, 30)
+    adv, act = _lines(g, "advance", 3), _lines(g, "actions", 1)
+    nodes = [Node(h, ["advance", str(k)], [], value=5.0 - k) for k, h in enumerate(adv)]
+    nodes.append(Node(act[0], ["actions", "x"], [], value=1.0))
+    bot = _bot(5, replies=3)
+    assert [n.path[0] for n in bot._candidates(nodes)] == ["advance", "advance", "actions"]
+    plain = PlannerBot(5, "expert", _small(replies=3, distinct=False))._candidates(nodes)
+    assert [n.path[0] for n in plain] == ["advance"] * 3
+    # only one turn type searched: the best three
+    assert bot._candidates(nodes[:3]) == nodes[:3]
+    # a line scoring exactly as a better one of the same turn type is skipped
+    twin = Node(adv[2], ["advance", "twin"], [], value=5.0)
+    assert bot._candidates([nodes[0], twin, nodes[1]]) == [nodes[0], nodes[1]]
