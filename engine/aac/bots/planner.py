@@ -20,8 +20,9 @@ determinizations (the searched game, then games rebuilt from the seat's view at 
 candidate turn, the supply order and RNG drawn anew: the real hidden state is never read).
 Its candidates are distinct (`distinct`): lines that start alike and score exactly alike count
 once, and an Advance and an Actions turn are both played on when both were searched.
-Measured: expert beat hard 133-67 over 200 games (66.5%, 95% 60-73%, seed 31; 30-10 over
-40 games at seed 21): short of the 70% issue 16 asks (bench/expert_match.py).
+Measured: expert beat hard 121-79 over 200 games (60.5%, 95% 54-67%, seed 31; without
+`distinct` 101.5 of 161 on the same deals, 63%): short of the 70% issue 16 asks
+(bench/expert_match.py).
 
 Work is bounded by a node budget (deterministic: the beam stops when its clones are spent;
 rollouts and replies have fixed step bounds), so a seed and a budget give the same choices on
