@@ -32,7 +32,7 @@ def level_note(level: str) -> str:
                 "the opponents' replies to its best plans.",
         "expert": f"Expert: hard with a bigger budget: plans its own turn (up to "
                   f"{EXPERT.max_nodes:,} positions) and plays its {EXPERT.replies} best "
-                  "different plans through each opponent's best reply and its own next turn, on "
+                  "plans through each opponent's best reply and its own next turn, on "
                   f"{EXPERT.reply_samples} guesses of the hidden tiles.",
     }
     return notes.get(level.split("#", 1)[0], "")

@@ -18,11 +18,11 @@ turn by its own evaluation (`reply_nodes`), then the seat's own next turn is sea
 (`own_next`), and the position after it scored; averaged over `reply_samples`
 determinizations (the searched game, then games rebuilt from the seat's view at the end of the
 candidate turn, the supply order and RNG drawn anew: the real hidden state is never read).
-Its candidates are distinct (`distinct`): lines that start alike and score exactly alike count
-once, and an Advance and an Actions turn are both played on when both were searched.
-Measured: expert beat hard 121-79 over 200 games (60.5%, 95% 54-67%, seed 31; without
-`distinct` 101.5 of 161 on the same deals, 63%): short of the 70% issue 16 asks
-(bench/expert_match.py).
+With `distinct` (off: measured no stronger, see below) lines that start alike and score
+exactly alike count once, and an Advance and an Actions turn are both played on when both
+were searched. Measured: expert with `distinct` beat hard 121-79 over 200 games (60.5%, 95%
+54-67%, seed 31); without it 101.5 of 161 on the same deals (63%; 57% with it on those
+161): short of the 70% issue 16 asks (bench/expert_match.py).
 
 Work is bounded by a node budget (deterministic: the beam stops when its clones are spent;
 rollouts and replies have fixed step bounds), so a seed and a budget give the same choices on
@@ -149,7 +149,7 @@ HARD = Params(beam=6, max_children=14, max_nodes=400, replies=3, reply_children=
 # expert: hard with a bigger budget (issue 16): a wider beam, more candidates, the opponents'
 # replies searched as turns over several determinizations, and its own next turn
 EXPERT = Params(beam=8, max_children=16, max_nodes=800, replies=4, reply_children=6,
-                reply_nodes=120, reply_samples=2, own_next=120, distinct=True, time_cap=20.0,
+                reply_nodes=120, reply_samples=2, own_next=120, distinct=False, time_cap=20.0,
                 weights=dict(HARD_WEIGHTS))
 
 
