@@ -149,7 +149,7 @@ HARD = Params(beam=6, max_children=14, max_nodes=400, replies=3, reply_children=
 # expert: hard with a bigger budget (issue 16): a wider beam, more candidates, the opponents'
 # replies searched as turns over several determinizations, and its own next turn
 EXPERT = Params(beam=8, max_children=16, max_nodes=800, replies=4, reply_children=6,
-                reply_nodes=120, reply_samples=2, own_next=120, distinct=False, time_cap=20.0,
+                reply_nodes=120, reply_samples=2, own_next=120, time_cap=20.0,
                 weights=dict(HARD_WEIGHTS))
 
 
@@ -460,7 +460,9 @@ class PlannerBot:
                                        for m in out):
                 continue
             out.append(n)
-            if len(out) >= self.p.replies and not self.p.distinct:
+            # enough lines, and (with `distinct`) one of another first choice if there is one
+            if len(out) >= self.p.replies and (
+                    not self.p.distinct or len({m.path[0] for m in out if m.path}) > 1):
                 break
         picked = out[: self.p.replies]
         if self.p.distinct and len(picked) > 1:
