@@ -30,7 +30,7 @@ from engine.aac.persist.autosave import (
 from engine.aac.persist.dirs import autosave_dir
 from engine.aac.persist.io import atomic_write
 from game import theme
-from game.bot_worker import BotRef, bot_levels, seat_bots
+from game.bot_worker import BotRef, BotSpec, bot_levels, seat_bots
 from game.preview import write_png
 from game.settings import NAME_LEN, user_dir
 
@@ -129,6 +129,14 @@ class Session:
         return [i for i, s in enumerate(self.seats) if s.human]
 
     # --- playing ---------------------------------------------------------------------------
+    def hand_to_bot(self, seat: int, level: str, seed: int) -> None:
+        """`seat` is played by a bot of `level` from now on, hosted by the bot worker process
+        like the game's other bots (in their roster)."""
+        roster = next((b.roster for b in self.bots.values() if isinstance(b, BotSpec)), 0)
+        self.seats[seat] = SeatSpec(False, level, self.seats[seat].character,
+                                    self.seats[seat].name)
+        self.bots[seat] = BotSpec(level, seed, roster)
+
     def apply(self, choice_id: str) -> list[Event]:
         events = self.game.choose(choice_id)
         chars = self.characters

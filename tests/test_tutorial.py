@@ -6,6 +6,7 @@ R13, R15: the rules its lessons walk through)."""
 from __future__ import annotations
 
 import os
+import time
 
 import pygame
 import pytest
@@ -18,6 +19,7 @@ from engine.aac.persist.scenarios import tutorial_games  # noqa: E402
 from game import theme  # noqa: E402
 from game.__main__ import main  # noqa: E402
 from game.app import App  # noqa: E402
+from game.bot_worker import BotSpec  # noqa: E402
 from game.scenes.table import TableScene  # noqa: E402
 from game.settings import Settings  # noqa: E402
 from game.tutorial import progress  # noqa: E402
@@ -44,6 +46,24 @@ def run_until(app: App, tut: Tutorial, done, frames: int = 3000) -> None:
     raise AssertionError("the tutorial did not get there")
 
 
+def play_to_the_end(app: App, tut: Tutorial, each=None, draw_every: int = 10,
+                    seconds: float = 240.0) -> None:
+    """Step frames until the final scores (or the tutorial is stuck), for up to `seconds` of
+    wall time: while a bot thinks in its process the loop naps, so a slow machine does not
+    run out of frames before the bots have played."""
+    deadline = time.perf_counter() + seconds
+    frame = 0
+    while time.perf_counter() < deadline:
+        app.step(1 / 60, draw=frame % draw_every == 0)
+        frame += 1
+        if each is not None:
+            each()
+        if type(app.scene).__name__ == "ResultsScene" or tut.stuck:
+            return
+        if app.bot_worker.thinking:
+            time.sleep(0.001)
+
+
 def at_step(tut: Tutorial, lesson: int, step: int):
     def done() -> bool:
         return (tut.lesson_i, tut.step_i) >= (lesson, step) and tut.cue is not None and \
@@ -63,11 +83,7 @@ def test_autoplay_runs_the_tutorial_to_the_final_scores(app):
     tut = Tutorial(app, remember=False, autoplay=True)
     tut.start(resume=False)
     seen = set()
-    for frame in range(20000):
-        app.step(1 / 60, draw=frame % 10 == 0)
-        seen.add(tut.lesson_i)
-        if type(app.scene).__name__ == "ResultsScene" or tut.stuck:
-            break
+    play_to_the_end(app, tut, lambda: seen.add(tut.lesson_i))
     assert not tut.stuck, tut.stuck
     assert type(app.scene).__name__ == "ResultsScene" and tut.finished
     assert seen == set(range(len(LESSONS)))
@@ -196,6 +212,7 @@ def test_a_lesson_can_be_skipped_and_the_tutorial_ends_in_a_normal_game(app):
     assert isinstance(t, TableScene) and t.tutorial is None
     assert all(type(n).__name__ != "TutorialOverlay" for n in t.children)
     assert t.autosave_enabled == app.persist  # a normal game from here on
+    assert t.session.seats[0].human  # the learner plays on themselves (autoplay is off)
     saved = progress.load()
     assert saved is not None and saved[0].finished
     app.open_tutorial()  # a finished tutorial starts again from the first lesson
@@ -238,14 +255,29 @@ def test_the_deploy_lesson_waits_for_the_launch_and_autoplay_fires_it(tmp_path, 
     tut.start(resume=False)
     said = set()
     try:
-        for frame in range(60000):
-            app.step(1 / 60, draw=frame % 25 == 0)
+        def listen() -> None:
             if tut.cue is not None:
                 said.add(tut.cue.say)
-            if type(app.scene).__name__ == "ResultsScene" or tut.stuck:
-                break
+        play_to_the_end(app, tut, listen, draw_every=25)
         assert not tut.stuck, tut.stuck
         assert type(app.scene).__name__ == "ResultsScene"
         assert LAUNCH_SAY in said  # the deploy lesson waited for the launch and said how
     finally:
         app.bot_worker.stop()
+
+
+def test_autoplay_hands_the_learner_to_a_bot_of_the_worker_process(app):
+    """After the last lesson autoplay gives the learner's seat to an easy bot hosted by the
+    bot worker process in the game's roster (a bot object would think in a thread of the
+    table's process, competing with the frames)."""
+    tut = Tutorial(app, remember=False, autoplay=True)
+    tut.start(resume=False)
+    tut.skip_lesson()
+    tut.skip_lesson()
+    tut.skip_lesson()
+    assert tut.finished
+    session = app.scene.session
+    learner, other = session.bots[0], session.bots[1]
+    assert isinstance(learner, BotSpec) and isinstance(other, BotSpec)
+    assert learner.level == "easy" and learner.roster == other.roster
+    assert not session.seats[0].human and session.humans == []

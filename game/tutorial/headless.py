@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+import time
 
 import pygame
 
@@ -39,6 +40,8 @@ def autoplay(size: tuple[int, int] = (1280, 720), max_frames: int = 60_000,
                 break
             if tut.stuck:
                 break
+            if app.bot_worker.thinking:  # a bot thinks in its process: no frames to spend
+                time.sleep(0.001)
     finally:
         app.bot_worker.stop()
     result = "finished" if ok else f"did not finish ({tut.stuck or 'out of frames'})"

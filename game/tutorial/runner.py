@@ -162,8 +162,7 @@ class Tutorial:
             t.tutorial = None
             t.autosave_enabled = self.app.persist
             if self.autoplay:
-                t.session.seats[LEARNER] = SeatSpec(False, "easy")
-                t.session.bots[LEARNER] = make_bot("easy", 99)
+                t.session.hand_to_bot(LEARNER, "easy", 99)
             t.refresh()
         if self.remember:
             progress.save(progress.Progress(finished=True), None)
