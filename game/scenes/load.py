@@ -66,6 +66,15 @@ def scenario_title(note: str, path: Path) -> str:
     return text[0].upper() + text[1:]
 
 
+def scenario_order(info: SaveInfo) -> tuple[int, int, str]:
+    """The Scenarios tab's order: the starts, the tutorial's lessons, then the others, each
+    group by how far the game has gone (a damaged file last)."""
+    name = info.path.name
+    group = 3 if info.damaged else 0 if name.startswith("start-") else \
+        1 if name.startswith("tutorial-") else 2
+    return group, info.turn, name
+
+
 class SeatLine:
     """One seat of a listed save, ready to draw."""
 
@@ -211,7 +220,7 @@ class LoadScene(Scene):
         super().__init__(app)
         saves = all_saves()
         scen = sorted((peek_save(p, "scenario") for p in scenarios_dir().glob("*.json")),
-                      key=lambda i: i.path.name)
+                      key=scenario_order)
         self.lists: dict[str, list[SaveInfo]] = {
             "saves": [i for i in saves if not i.over],
             "finished": [i for i in saves if i.over],

@@ -1,4 +1,5 @@
-"""Scenario saves (saves/scenarios/): real positions found by seeded random play."""
+"""Scenario saves (saves/scenarios/): real positions found by seeded play (easy bots, so that
+a position looks like a game people play: the turn a random game reaches is no guide)."""
 
 from __future__ import annotations
 
@@ -38,18 +39,20 @@ def _last_round(g: Game) -> bool:
         g.pending.kind == "turn_type")
 
 
-def find(players: int, want: Callable[[Game], bool], seed0: int, tries: int = 200) -> Game:
+def find(players: int, want: Callable[[Game], bool], seed0: int, tries: int = 200,
+         level: str = "easy") -> Game:
+    """The first position `want` accepts in seeded games of `level` bots (one per seat)."""
     for k in range(tries):
         seed = seed0 + k
         g = new_game(GameConfig(players=players, seed=seed))
         g.undo_enabled = False
-        bot = RandomBot(seed)
+        bots = [make_bot(level, seed * 7 + 1 + i) for i in range(players)]
         while not g.is_over:
             if want(g):
                 return g
             d = g.pending
             assert d is not None
-            g.choose(bot.choose(None, d))
+            g.choose(bots[d.seat].choose(g.view(d.seat), d))
     raise RuntimeError("no such position found")
 
 
