@@ -317,12 +317,15 @@ class FolklorePanel(ModuleSheet):
                 out.append((f"folklore_option:{o.id}", orect,
                             f"{cd.name}, option {o.label}: {o.text}", False))
         held = s.ext.get(sc.KEY)
+        # whose card: "Your" to the seat's player during play; at the end every sheet is face
+        # up (the results show each one), so the owner by name
+        whose = f"{t.session.name(seat)}'s" if s.over else "Your"
         for k, cid in enumerate(held["held"][seat] if held else []):
             r = (12 + k * (EXT_W / 2 + 4), SCORING_Y + 12, EXT_W / 2 - 4, 150)
             c_ = sc.card(cid) if self.face_up(seat) and cid and cid != sc.UNKNOWN else None
-            out.append((f"info:scoring_card:{k}", r, f"Your Scoring Card {c_.name}: {c_.text}"
-                        if c_ is not None else "A Scoring Card, face down until the end",
-                        False))
+            out.append((f"info:scoring_card:{k}", r, f"{whose} Scoring Card {c_.name}: "
+                        f"{c_.text}" if c_ is not None else
+                        "A Scoring Card, face down until the end", False))
         pend = t.pending
         if pend is not None and pend.kind == "gain_scoring_card" and pend.seat == seat:
             for ch, r in zip(pend.choices, self._supply_rects(len(pend.choices)), strict=True):

@@ -77,3 +77,40 @@ def test_during_play_another_seats_hand_stays_secret(app, drawn):
     assert not t.folk_panel.face_up(1)
     assert any("secret card" in x for x in drawn)
     assert card(g.rules, "rusne_3").name not in drawn
+
+
+def test_a_card_in_the_results_picture_tells_its_full_text_on_hover(tmp_path, monkeypatch):
+    """The sheet's picture is small, and a card face shortens its options' words: hovering a
+    card there shows the card's whole text (its name and every option), as on the table."""
+    app = new_app(tmp_path, monkeypatch, (1280, 720))
+    try:
+        g = folk_game()
+        set_hand(g, 0, ["freyith_2", "freyith_6"])  # the longest names and options
+        g.state.over = True
+        session = Session(g, [SeatSpec(False, "easy"), SeatSpec(False, "normal")])
+        scene = ResultsScene(app, session)
+        app.set_scene(scene)
+        app.step(1 / 60)
+        assert scene.picture_spots == []  # the map: no sheet's tooltips over it
+        click(app, *centre(view_button(scene, "Folklore")))
+        app.step(1 / 60)
+        spots = {hs.target: hs for hs in scene.picture_spots}
+        px, py, pw, ph = scene.picture_box(scene.view_table()[1])
+        for cid in ("freyith_2", "freyith_6"):
+            hs = spots[f"card:{cid}"]
+            cd = card(g.rules, cid)
+            assert px <= hs.x and hs.x + hs.w <= px + pw and py <= hs.y and hs.y + hs.h <= py + ph
+            cx, cy = hs.x + hs.w / 2, hs.y + hs.h / 2
+            assert app.scene.hover_node(cx, cy) is hs
+            tip = app.scene.tooltip_for(hs)
+            assert tip.startswith(cd.name) and all(o.text in tip for o in cd.options)
+            problems = [p for p in scan(app, tooltip_at=(cx, cy))  # the tooltip fits too
+                        if not compact_option(p, g, ["freyith_2", "freyith_6"])]
+            assert problems == [], "\n".join(problems)
+        assert not any(t.startswith("artifact_slot:") for t in spots)  # no play instructions
+        click(app, *centre(view_button(scene, "Map")))
+        app.step(1 / 60)
+        assert scene.picture_spots == [] and not any(
+            isinstance(n, type(hs)) for n in scene.children)
+    finally:
+        app.bot_worker.stop()

@@ -1,7 +1,8 @@
 """Results: every player's per-category score breakdown and the winner / tiebreak, the final
 map and, in a module game, the module's sheet as it ended: the Pilgrim Board (the Pilgrimage
 row says where each Pilgrimage ended), each player's Folklore sheet with its hand turned face
-up (its button again shows the next player's). Buttons under the picture switch it."""
+up (its button again shows the next player's). Buttons under the picture switch it; over a
+sheet's picture the sheet's tooltips stay (a card's whole text)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from game.scenes.manager import register
 from game.scenes.table import TableScene
 from game.score_history import score_history
 from game.session import Session
+from game.targets import Hotspot
 
 if TYPE_CHECKING:
     from game.scenes.nav import Nav
@@ -33,8 +35,8 @@ CHART_BOX = (660.0, 650.0, 900.0, 118.0)
 MAP_CROP = (4.0, 54.0, 852.0, 844.0)  # the map on the table (virtual units)
 # the module sheets the results can show instead of the map: module -> (button, caption)
 SHEETS: dict[str, tuple[str, str]] = {
-    FOLKLORE: ("Folklore", "Each player's Folklore sheet at the end, its hand face up; click "
-                           "again for the next player's"),
+    FOLKLORE: ("Folklore", "Each player's Folklore sheet at the end, its hand face up (point "
+                           "at a card for its whole text); click again for the next player's"),
     PILGRIMAGE: ("Pilgrim Board", "The Pilgrim Board at the end"),
 }
 PER_SEAT = frozenset({FOLKLORE})  # sheets drawn for one seat: their button again, the next
@@ -62,6 +64,8 @@ class ResultsScene(Scene):
         self.history = score_history(g)
         self._board: pygame.Surface | None = None
         self._board_key: object = None
+        self._view: tuple[object, TableScene, tuple[float, float, float, float]] | None = None
+        self.picture_spots: list[Hotspot] = []  # the shown sheet's tooltips, over its picture
         self.shown = ""  # the picture: "" the map, else a module's sheet (SHEETS)
         self.sheet_seat = 0  # whose sheet a per-seat sheet (the Folklore sheet) shows
         self.sheets = [m for m in g.state.modules if m in SHEETS]
@@ -89,6 +93,60 @@ class ResultsScene(Scene):
         self.shown = view
         for v, btn in self.view_buttons.items():
             btn.selected = v == view
+        self.place_picture_spots()
+
+    def view_table(self) -> tuple[TableScene, tuple[float, float, float, float]]:
+        """The table as it ended, set up to show the picture's view (the map, or a module's
+        sheet open over it without its buttons), and the box of it the picture shows."""
+        key = (self.shown, self.sheet_seat)
+        if self._view is None or self._view[0] != key:
+            table = TableScene(self.app, self.session)
+            crop_box = MAP_CROP
+            sheet = table.module_panels.get(self.shown) if self.shown else None
+            if sheet is not None:
+                table.hide_other_panels(self.shown)
+                sheet.visible = True
+                if self.shown in PER_SEAT:
+                    sheet.seat = self.sheet_seat
+                sheet.close.visible = sheet.fold.visible = False
+                sheet.refresh()
+                crop_box = sheet.rect
+            self._view = (key, table, crop_box)
+        return self._view[1], self._view[2]
+
+    def picture_box(self, crop_box: tuple[float, float, float, float]
+                    ) -> tuple[float, float, float, float]:
+        """Where the picture of `crop_box` stands in BOARD_BOX (virtual units)."""
+        x, y, w, h = BOARD_BOX
+        cw, ch = crop_box[2], crop_box[3]
+        pw = min(w, h * cw / ch)
+        return x + (w - pw) / 2, y, pw, pw * ch / cw
+
+    def place_picture_spots(self) -> None:
+        """A module sheet's picture keeps the sheet's tooltips (its cards' full text, which a
+        small card face cuts short): hotspots over the picture where the sheet has them."""
+        for hs in self.picture_spots:
+            self.remove(hs)
+        self.picture_spots = []
+        if not self.shown:
+            return
+        table, crop = self.view_table()
+        sheet = table.module_panels.get(self.shown)
+        if sheet is None:
+            return
+        px, py, pw, _ = self.picture_box(crop)
+        k = pw / crop[2]
+        for node in sheet.walk():
+            if not isinstance(node, Hotspot) or not node.visible:
+                continue
+            tip = node.tooltip()
+            if not tip or node.target.startswith("artifact_slot:"):
+                continue  # the primed slot's tip says how to prime one: play is over
+            x, y, s = node.world_origin()
+            hs = Hotspot(node.target, px + (x - crop[0]) * k, py + (y - crop[1]) * k,
+                         node.w * s * k, node.h * s * k, tip, node.round, z=4)
+            self.picture_spots.append(hs)
+            self.add(hs)
 
     def winner_text(self) -> str:
         if not self.ranking:
@@ -116,16 +174,7 @@ class ResultsScene(Scene):
         to the module sheet shown), at most w x h."""
         key = (round(c.s, 4), w, h, self.shown, self.sheet_seat)
         if self._board is None or self._board_key != key:
-            table = TableScene(self.app, self.session)
-            crop_box = MAP_CROP
-            sheet = table.module_panels.get(self.shown) if self.shown else None
-            if sheet is not None:  # the sheet open over the map, without its buttons
-                table.hide_other_panels(self.shown)
-                sheet.visible = True
-                if self.shown in PER_SEAT:
-                    sheet.seat = self.sheet_seat
-                sheet.close.visible = sheet.fold.visible = False
-                crop_box = sheet.rect
+            table, crop_box = self.view_table()
             k = c.s
             surf = pygame.Surface((round(VW * k), round(VH * k)))
             table.draw(Canvas(surf, k, 0, 0))
