@@ -61,10 +61,13 @@ def test_expert_is_hard_with_a_bigger_budget() -> None:
     assert bot.p.weights == HARD.weights  # the same evaluation as hard
     assert bot.p.max_nodes > HARD.max_nodes and bot.p.beam >= HARD.beam
     assert bot.p.replies > HARD.replies
-    assert bot.p.reply_nodes > 0 and bot.p.own_next > 0 and bot.p.reply_samples > 1
+    assert bot.p.reply_nodes > 0 and bot.p.own_next > 0
+    # more plans played on, rather than one plan on more guesses (measured the stronger)
+    assert bot.p.replies >= 2 * HARD.replies and bot.p.reply_samples >= 1
     assert not bot.p.distinct and not HARD.distinct  # measured no stronger: an option
     note = level_note("expert")
     assert f"{EXPERT.max_nodes:,} positions" in note and "next turn" in note
+    assert f"its {EXPERT.replies} best plans" in note and "1 guesses" not in note
 
 
 def test_the_replies_are_searched_turns() -> None:

@@ -32,7 +32,8 @@ def level_note(level: str) -> str:
                 "the opponents' replies to its best plans.",
         "expert": f"Expert: hard with a bigger budget: plans its own turn (up to "
                   f"{EXPERT.max_nodes:,} positions) and plays its {EXPERT.replies} best "
-                  "plans through each opponent's best reply and its own next turn, on "
-                  f"{EXPERT.reply_samples} guesses of the hidden tiles.",
+                  "plans through each opponent's best reply and its own next turn" + (
+                      f", on {EXPERT.reply_samples} guesses of the hidden tiles."
+                      if EXPERT.reply_samples > 1 else "."),
     }
     return notes.get(level.split("#", 1)[0], "")
