@@ -20,9 +20,10 @@ determinizations (the searched game, then games rebuilt from the seat's view at 
 candidate turn, the supply order and RNG drawn anew: the real hidden state is never read).
 With `distinct` (off: measured no stronger, see below) lines that start alike and score
 exactly alike count once, and an Advance and an Actions turn are both played on when both
-were searched. Measured: expert with `distinct` beat hard 121-79 over 200 games (60.5%, 95%
-54-67%, seed 31); without it 101.5 of 161 on the same deals (63%; 57% with it on those
-161): short of the 70% issue 16 asks (bench/expert_match.py).
+were searched. Measured (bench/expert_match.py, seed 31): with 8 candidates on one guess of
+the hidden tiles (`reply_samples` 1), expert beat hard 142-58 over 200 games (71.0%, 95%
+64.4-76.8%); with 4 candidates on two guesses (the same work) 101.5 of 161 on the same deals
+(63%), with `distinct` too 121-79 (60.5%).
 
 Work is bounded by a node budget (deterministic: the beam stops when its clones are spent;
 rollouts and replies have fixed step bounds), so a seed and a budget give the same choices on
