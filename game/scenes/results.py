@@ -114,10 +114,13 @@ class ResultsScene(Scene):
             self._view = (key, table, crop_box)
         return self._view[1], self._view[2]
 
-    def picture_box(self, crop_box: tuple[float, float, float, float]
+    @staticmethod
+    def picture_box(crop_box: tuple[float, float, float, float],
+                    box: tuple[float, float, float, float] = BOARD_BOX
                     ) -> tuple[float, float, float, float]:
-        """Where the picture of `crop_box` stands in BOARD_BOX (virtual units)."""
-        x, y, w, h = BOARD_BOX
+        """Where the picture of `crop_box` stands in `box`: as wide as fits, centred across
+        it, at its top (virtual units)."""
+        x, y, w, h = box
         cw, ch = crop_box[2], crop_box[3]
         pw = min(w, h * cw / ch)
         return x + (w - pw) / 2, y, pw, pw * ch / cw
@@ -181,8 +184,8 @@ class ResultsScene(Scene):
             cx, cy, cw, ch = crop_box
             crop = surf.subsurface(pygame.Rect(round(cx * k), round(cy * k), round(cw * k),
                                                round(ch * k))).copy()
-            fit = min(w, h * cw / ch) * c.s
-            self._board = pygame.transform.smoothscale(crop, (round(fit), round(fit * ch / cw)))
+            _, _, pw, ph = self.picture_box(crop_box, (0.0, 0.0, w, h))
+            self._board = pygame.transform.smoothscale(crop, (round(pw * k), round(ph * k)))
             self._board_key = key
         return self._board
 
