@@ -216,8 +216,8 @@ def generate(out: Path) -> list[Path]:
                           note="the final round: every monument is built (R23.2)"))
     g = stalled()
     made.append(save_game(g, out / "stalled-2p.json",
-                          note="late game, both seats' energy parked in the Tile Pool (R24.6); "
-                               "bots must notice the stall and build (R23.1)"))
+                          note="late game: both seats' energy sits in their Tile Pools (R24.6), "
+                               "and two sections are left to build (R23.1)"))
     assert all(Ctx(x.state, x.rules) for x in [g])
     made += tutorial(out)
     made.append(save_shrine_completion(out))
