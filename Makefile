@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 
 # Lint only the source folders that exist and hold Python files.
 LINT_DIRS := $(foreach d,engine game tests bench docs,$(if $(wildcard $(d)/*.py $(d)/*/*.py),$(d)))
-TYPE_DIRS := $(foreach d,engine game,$(if $(wildcard $(d)/*.py $(d)/*/*.py),$(d)))
+TYPE_DIRS := $(foreach d,engine game bench,$(if $(wildcard $(d)/*.py $(d)/*/*.py),$(d)))
 
 .PHONY: all venv play test lint typecheck pytest bench dist clean
 

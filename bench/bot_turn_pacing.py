@@ -44,11 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
     st = Settings(anim_speed=a.speed, bot_delay=a.delay)
-    if a.fast_bots:
-        if "fast_bots" not in Settings.model_fields:
-            print("this build has no fast-bots setting", file=sys.stderr)
-            return 2
-        st.fast_bots = True  # type: ignore[attr-defined]
+    st.fast_bots = a.fast_bots
     app = App((1600, 900), st, persist=False, headless=True)
     session = Session.new([SeatSpec(human=False, level=a.level) for _ in range(a.players)],
                           seed=a.seed)

@@ -20,6 +20,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -29,7 +30,7 @@ from engine.aac.game import new_game  # noqa: E402
 from engine.kernel.bots import RandomBot  # noqa: E402
 
 
-def run(players: int, games: int, seed: int, undo: bool = False) -> dict[str, float]:
+def run(players: int, games: int, seed: int, undo: bool = False) -> dict[str, Any]:
     rules()  # load and validate the catalog once, outside the timing
     decisions = forced = 0
     t0 = time.perf_counter()
