@@ -15,7 +15,6 @@ from engine.aac.core import Ctx
 from engine.aac.game import Game, new_game
 from engine.aac.persist.io import save_game
 from engine.aac.state import EMPTY
-from engine.kernel.bots import RandomBot
 
 
 def _chain_pending(g: Game) -> bool:
@@ -170,34 +169,27 @@ def tutorial(out: Path) -> list[Path]:
     return [save_game(g, out / name, note=notes[name]) for name, g in tutorial_games()]
 
 
-def _board_keen(ids: list[str], k: int) -> str:
-    """Two decisions in three, a choice for the Pilgrim Board if there is one ("" if none)."""
-    if k % 3 == 0:
-        return ""
-    return next((i for i in ids if "pilgrim:" in i and ">" in i), "")
-
-
 def starts_shrine_completion(g: Game, cid: str) -> bool:
     return any(type(e).__name__ == "ShrineCompletionStarted" for e in g.clone().choose(cid))
 
 
-def shrine_completion(players: int = 3, seed0: int = 1, tries: int = 50) -> Game:
-    """Both modules: the active player's decision whose choice ends the turn into a Shrine
-    completion (R27.5.1), with the Shrine supply still full (R27.5.2 A)."""
+def shrine_completion(players: int = 3, seed0: int = 1, tries: int = 50,
+                      level: str = "easy") -> Game:
+    """Both modules, seeded games of `level` bots: the active player's decision whose choice
+    (the bot's own) ends the turn into a Shrine completion (R27.5.1), with the Shrine supply
+    still full (R27.5.2 A)."""
     for seed in range(seed0, seed0 + tries):
         g = new_game(GameConfig(players=players, seed=seed, modules=("folklore", "pilgrimage")))
         g.undo_enabled = False
-        bot = RandomBot(seed)
-        k = 0
-        while not g.is_over and k < 20000:
+        bots = [make_bot(level, seed * 7 + 1 + i) for i in range(players)]
+        while not g.is_over:
             d = g.pending
             assert d is not None
-            cid = _board_keen(d.ids(), k) or bot.choose(None, d)
+            cid = bots[d.seat].choose(g.view(d.seat), d)
             if (d.seat == g.state.active and len(g.state.ext["pilgrimage"]["supply"]) == 8
                     and starts_shrine_completion(g, cid)):
                 return g
             g.choose(cid)
-            k += 1
     raise RuntimeError("no Shrine completion found: pick other seeds")
 
 
