@@ -26,6 +26,7 @@ paste-ready dict of the changed weights on stdout.
 
     .venv/bin/python bench/tune_bots.py --rounds 1 --games 20 --jobs 2
     .venv/bin/python bench/tune_bots.py --keys charged,edge --games 4 --jobs 1 --rounds 1
+    .venv/bin/python bench/tune_bots.py --check tune.json --pool hard --games 200 --seed 2027
 """
 
 from __future__ import annotations
@@ -247,6 +248,20 @@ def tune(keys: list[str], pool: list[str], games: int = 20, rounds: int = 1, see
     return out
 
 
+def check(path: Path, pool: list[str], games: int, seed: int, jobs: int, nodes: int, cap: int,
+          modules: tuple[str, ...]) -> dict[str, Any]:
+    """The weights a run changed (the "changed" of its --out JSON) on top of HARD_WEIGHTS,
+    played against the pool on its own: e.g. --pool hard, a head-to-head with the shipped hard."""
+    changed_weights = json.loads(path.read_text(encoding="utf-8"))["changed"]
+    runner = Runner(jobs)
+    try:
+        res = runner.play(pool_tasks([{**HARD_WEIGHTS, **changed_weights}], pool, games, seed,
+                                     nodes, cap, modules))
+    finally:
+        runner.close()
+    return {"changed": changed_weights, "seed": seed, **summary(res, pool)}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -269,6 +284,9 @@ def main() -> int:
     ap.add_argument("--max-decisions", type=int, default=20_000)
     ap.add_argument("--out", type=Path, default=None,
                     help="write the best weights and the log as JSON here")
+    ap.add_argument("--check", type=Path, default=None,
+                    help="no search: play the changed weights of this --out JSON against the "
+                         "pool (--games per opponent, --seed) and print the result")
     a = ap.parse_args()
     modules = tuple(m for m in a.modules.split(",") if m)
     keys = [k for k in a.keys.split(",") if k] or default_keys(modules)
@@ -279,6 +297,10 @@ def main() -> int:
     def say(s: str) -> None:
         print(s, file=sys.stderr, flush=True)
 
+    if a.check is not None:
+        print(json.dumps(check(a.check, pool, a.games, a.seed, a.jobs or mp.cpu_count(),
+                               a.nodes, a.max_decisions, modules)))
+        return 0
     say(f"tuning {len(keys)} keys against {pool}, {a.games} games each per candidate")
     res = tune(keys, pool, a.games, a.rounds, a.seed, a.jobs or mp.cpu_count(), a.accept,
                tuple(float(x) for x in a.factors.split(",")), a.max_minutes, a.final_games,

@@ -4,6 +4,7 @@ dict and logs every candidate it played."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 from pathlib import Path
 
@@ -35,3 +36,16 @@ def test_default_keys_follow_modules() -> None:
     assert "edge" in base and "patron_bind" in base and "charged" in base
     assert not any(k.startswith(("folk_", "pil_")) for k in base)
     assert "pil_now" in tune_bots.default_keys(["pilgrimage"])
+
+
+def test_check_plays_a_runs_changed_weights_on_the_same_deals(tmp_path: Path) -> None:
+    """--check: the changed weights of an --out JSON on top of HARD_WEIGHTS, against the pool
+    on seeded deals (each from both seats); the same seed gives the same result."""
+    out = tmp_path / "tune.json"
+    out.write_text(json.dumps({"changed": {"charged": 0.375}}), encoding="utf-8")
+    a = tune_bots.check(out, ["easy"], 2, 5, 1, 20, 80, ())
+    b = tune_bots.check(out, ["easy"], 2, 5, 1, 20, 80, ())
+    assert a == b
+    assert a["changed"] == {"charged": 0.375} and a["games"] == 2 and a["seed"] == 5
+    assert 0.0 <= a["ci95"][0] <= a["score"] <= a["ci95"][1] <= 1.0
+    assert set(a["by_opponent"]) == {"easy"}
