@@ -3,7 +3,7 @@ a position looks like a game people play: the turn a random game reaches is no g
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from engine.aac import events as ev
@@ -38,20 +38,28 @@ def _last_round(g: Game) -> bool:
         g.pending.kind == "turn_type")
 
 
+def bot_decisions(players: int, seed: int, level: str = "easy",
+                  modules: tuple[str, ...] = ()) -> Iterator[tuple[Game, str]]:
+    """A seeded game of `level` bots (one per seat): each decision as (the game, the choice the
+    bot makes there), yielded before the choice is played."""
+    g = new_game(GameConfig(players=players, seed=seed, modules=modules))
+    g.undo_enabled = False
+    bots = [make_bot(level, seed * 7 + 1 + i) for i in range(players)]
+    while not g.is_over:
+        d = g.pending
+        assert d is not None
+        cid = bots[d.seat].choose(g.view(d.seat), d)
+        yield g, cid
+        g.choose(cid)
+
+
 def find(players: int, want: Callable[[Game], bool], seed0: int, tries: int = 200,
          level: str = "easy") -> Game:
     """The first position `want` accepts in seeded games of `level` bots (one per seat)."""
-    for k in range(tries):
-        seed = seed0 + k
-        g = new_game(GameConfig(players=players, seed=seed))
-        g.undo_enabled = False
-        bots = [make_bot(level, seed * 7 + 1 + i) for i in range(players)]
-        while not g.is_over:
+    for seed in range(seed0, seed0 + tries):
+        for g, _ in bot_decisions(players, seed, level):
             if want(g):
                 return g
-            d = g.pending
-            assert d is not None
-            g.choose(bots[d.seat].choose(g.view(d.seat), d))
     raise RuntimeError("no such position found")
 
 
@@ -179,17 +187,12 @@ def shrine_completion(players: int = 3, seed0: int = 1, tries: int = 50,
     (the bot's own) ends the turn into a Shrine completion (R27.5.1), with the Shrine supply
     still full (R27.5.2 A)."""
     for seed in range(seed0, seed0 + tries):
-        g = new_game(GameConfig(players=players, seed=seed, modules=("folklore", "pilgrimage")))
-        g.undo_enabled = False
-        bots = [make_bot(level, seed * 7 + 1 + i) for i in range(players)]
-        while not g.is_over:
+        for g, cid in bot_decisions(players, seed, level, ("folklore", "pilgrimage")):
             d = g.pending
             assert d is not None
-            cid = bots[d.seat].choose(g.view(d.seat), d)
             if (d.seat == g.state.active and len(g.state.ext["pilgrimage"]["supply"]) == 8
                     and starts_shrine_completion(g, cid)):
                 return g
-            g.choose(cid)
     raise RuntimeError("no Shrine completion found: pick other seeds")
 
 
