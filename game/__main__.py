@@ -9,6 +9,8 @@ import os
 import sys
 from collections.abc import Iterator
 
+from game import crash
+
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 NO_DISPLAY = ("No display could be opened: An Age Contrived needs a screen (set DISPLAY, or "
@@ -134,6 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     except pygame.error:  # a driver the user named that cannot open a window either
         print(NO_DISPLAY, file=sys.stderr)
         return 1
+    crash.watch(app)  # a crash keeps this app's game (game.crash)
     if a.scenario or a.moves:
         from game.headless import build_session
 
@@ -148,4 +151,5 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # an unexpected exception: the game kept, a report, a window (game.crash)
+    sys.exit(crash.guarded(main))
