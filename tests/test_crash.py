@@ -15,7 +15,7 @@ import pygame
 import pytest
 
 from engine.aac.persist import load_game
-from game import crash
+from game import crash, crash_window
 from game.app import App
 from game.session import SeatSpec, Session
 from game.settings import Settings
@@ -37,8 +37,8 @@ def home(tmp_path, monkeypatch):
 @pytest.fixture
 def window_spy(monkeypatch):
     """The crash windows shown, with the surface each was drawn on (saved as a PNG)."""
-    shown: list[crash.CrashWindow] = []
-    real = crash.CrashWindow.run
+    shown: list[crash_window.CrashWindow] = []
+    real = crash_window.CrashWindow.run
 
     def run(self, wait=True):
         surf = real(self, wait)
@@ -46,7 +46,7 @@ def window_spy(monkeypatch):
         self.picture = surf.copy()
         return surf
 
-    monkeypatch.setattr(crash.CrashWindow, "run", run)
+    monkeypatch.setattr(crash_window.CrashWindow, "run", run)
     return shown
 
 
@@ -112,7 +112,7 @@ def test_a_crash_in_a_scene_keeps_the_game_writes_a_report_and_shows_a_window(
     assert "Continue on the title screen resumes it" in said
     assert str(report.path).replace(" ", "") in "".join(win.drawn_lines).replace(" ", "")
     pygame.image.save(win.picture, str(home / "crash-window.png"))
-    assert win.picture.get_at((5, 5))[:3] == crash.CrashWindow.BG
+    assert win.picture.get_at((5, 5))[:3] == crash_window.CrashWindow.BG
 
 
 def test_the_next_start_says_so_and_continue_resumes_the_kept_game(home, monkeypatch,
@@ -201,7 +201,7 @@ NO_CONSOLE = """
 import sys
 sys.stdout = None
 sys.stderr = None
-from game import crash
+from game import crash, crash_window
 from game.app import App
 
 def main():
