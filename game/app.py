@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from game import hud, icons, scenegraph, theme
+from game import crash, hud, icons, scenegraph, theme
 from game.bot_worker import BotWorker
 from game.layout import MIN_H, MIN_W, VH, VW, fit
 from game.preview import table_picture
@@ -46,6 +46,8 @@ class App:
         self.notice_seen = False
         if settings is None and persist:
             settings, self.notice = Settings.load_with_notice()
+        if persist:  # after a crash: say so, and that Continue resumes the game (game.crash)
+            self.notice = " ".join(x for x in (crash.take_notice(), self.notice) if x)
         self.settings = settings or Settings()
         self.headless = headless
         if size is not None:

@@ -15,6 +15,7 @@ from game.scenes.confirm import ask_leave
 from game.scenes.load import LoadScene, describe_save, draw_backdrop
 from game.scenes.manager import register
 from game.session import Session, all_saves, continue_save
+from game.version import version
 
 if TYPE_CHECKING:
     from game.scenes.nav import Nav
@@ -76,6 +77,7 @@ class MenuScene(Scene):
                False, "center")
         for i, name in enumerate(("boot", "castle", "pillar")):
             c.icon(name, VW / 2 - 60 + 60 * i, 280, 34)
+        c.text(f"Version {version()}", VW - 16, VH - 12, 13, theme.PATH, False, "bottomright")
         if self.error:
             px = max(6, round(14 * c.s))
             for i, ln in enumerate(theme.wrap(self.error, px, round(1300 * c.s), True)[:2]):
