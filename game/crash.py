@@ -46,7 +46,7 @@ from typing import Any, TextIO
 from engine.aac.persist import load_game, save_game
 from engine.aac.persist.autosave import autosave_games, continue_candidate, manual_saves
 from engine.aac.persist.dirs import data_root, saves_dir
-from game.version import describe as version_text
+from engine.version import describe as version_text
 
 RING_LINES = 300  # the last lines of output and log records a report carries
 KEEP_REPORTS = 20

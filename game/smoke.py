@@ -21,7 +21,7 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from game.version import version as game_version
+from engine.version import version as game_version
 
 _T_IMPORT = time.perf_counter()
 
@@ -40,7 +40,7 @@ def process_age() -> float | None:
 
 
 def version() -> str:
-    """The game's version (game.version: the bundle's VERSION file, else the metadata)."""
+    """The game's version (engine.version: the bundle's VERSION file, else the metadata)."""
     return game_version()
 
 

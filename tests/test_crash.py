@@ -15,11 +15,11 @@ import pygame
 import pytest
 
 from engine.aac.persist import load_game
+from engine.version import version
 from game import crash, crash_window
 from game.app import App
 from game.session import SeatSpec, Session
 from game.settings import Settings
-from game.version import version
 from tests.test_ui_saves import _mid_turn, _play
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -16,8 +16,8 @@ from xml.dom import minidom
 
 import pytest
 
+from engine.version import version
 from game import desktop_entry
-from game.version import version
 from release import icon, notes, package, windows
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -26,7 +26,7 @@ PNG = b"\x89PNG\r\n\x1a\n"
 
 def test_version_has_one_source():
     assert version() == package.project_version()
-    text = (ROOT / "game" / "version.py").read_text(encoding="utf-8")
+    text = (ROOT / "engine" / "version.py").read_text(encoding="utf-8")
     assert "pyproject.toml" in text and "VERSION" in text
 
 

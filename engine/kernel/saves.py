@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.kernel.decisions import IllegalChoice
 from engine.kernel.summary import Summary, SummaryError
+from engine.version import version
 
 if TYPE_CHECKING:
     from engine.kernel.definition import GameDefinition
@@ -66,6 +67,7 @@ def document(game: Runner, note: str = "", seats: Seats = ()) -> Doc:
         "format": defn.save_format,
         "version": defn.save_version,
         "game": defn.id,
+        "app_version": version()[:40],  # the build that wrote it (a bug report names it)
         "summary": defn.summary(game, seats).to_plain(),
         "config": cfg,
         "seed": cfg.get("seed", 0),

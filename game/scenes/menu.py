@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from engine.aac.persist import SaveError
+from engine.version import version
 from game import theme
 from game.layout import VH, VW
 from game.scenegraph import Canvas
@@ -15,7 +16,6 @@ from game.scenes.confirm import ask_leave
 from game.scenes.load import LoadScene, describe_save, draw_backdrop
 from game.scenes.manager import register
 from game.session import Session, all_saves, continue_save
-from game.version import version
 
 if TYPE_CHECKING:
     from game.scenes.nav import Nav

@@ -3,7 +3,7 @@
 An installed checkout (`make venv` installs the project) reads it from the package metadata;
 the PyInstaller bundle from the VERSION file that build.spec writes from pyproject.toml; a
 bare source tree from pyproject.toml itself. Shown on the title screen, written into crash
-reports (game.crash) and printed by `--smoke`.
+reports (game.crash), into saves (engine.kernel.saves) and printed by `--smoke`.
 """
 
 from __future__ import annotations
