@@ -62,7 +62,7 @@ class BoxInfo:
     per_disc: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)  # hashed by identity (caches key on it)
 class Tables:
     cat: Catalog
     countries: tuple[str, ...]
