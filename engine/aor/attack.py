@@ -144,7 +144,7 @@ class ConvertFrame(Frame, kind="aor.convert"):
         if info.kind == "combat" or ctx.opt("blank_conversion_discarded"):
             p.hand.remove(card)  # R7.5.4; the Blank returns to hand (O15)
             p.discard.append(card)
-        if info.kind == "combat":
+        if info.kind == "combat" and card not in p.shown:
             p.shown.append(card)  # O31: shown to all
         ctx.emit(ev.Converted(self.seat, t.areas[self.area], mid, card, CONVERT_COST))
         s.stack.pop()

@@ -250,8 +250,9 @@ class CombatFrame(Frame, kind="aor.combat"):
         for seat, cost in self.costs(t, s):  # R8.5.1
             pay(ctx, seat, cost)
         for seat, card in revealed:
-            if t.cards[card].kind == "combat":
-                s.players[seat].shown.append(card)
+            shown = s.players[seat].shown
+            if t.cards[card].kind == "combat" and card not in shown:
+                shown.append(card)
         self.dice = (ctx.die(), ctx.die(), ctx.die(), ctx.die())  # R8.5.2
         ctx.emit(ev.DiceRolled("attacker", (self.dice[0], self.dice[1])))
         ctx.emit(ev.DiceRolled("defender", (self.dice[2], self.dice[3])))

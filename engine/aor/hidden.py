@@ -112,7 +112,7 @@ def _fill_cards(d: dict[str, Any], owner: int | None, seed: int) -> None:
     q = dict(p)
     if isinstance(discard, int):
         cards = t.cards
-        shown = [c for c in p["shown"] if c in pool]
+        shown = [c for c in dict.fromkeys(p["shown"]) if c in pool]
         rest = [c for c in pool if c not in shown and cards[c].kind == "combat"]
         blank = [c for c in pool if cards[c].kind == "blank"]
         pile = (shown + rest + blank)[:discard]

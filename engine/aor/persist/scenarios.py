@@ -14,16 +14,24 @@ from engine.kernel.decisions import Decision
 from engine.kernel.rng import Rng, seed_state
 
 
-def modest_choice(rng: Rng, d: Decision) -> str:
-    """A random legal choice that bids like a person (mostly passes, raises by a little), so
-    a position looks like a game people play; every other decision uniformly at random."""
+def modest_choice(g: Game, rng: Rng, d: Decision) -> str:
+    """A random legal choice of a thrifty player, so that a position looks like a game
+    people play: it bids at most half its gold (and mostly passes) and plays only cards it
+    can pay without levying when it can; every other decision uniformly at random."""
+    gold = g.state.players[d.seat].gold
+    choices = list(d.choices)
     if d.kind == "bid":
-        bids = [c for c in d.choices if c.id.startswith("bid:")]
-        passes = [c for c in d.choices if c.id == "pass"]
+        bids = [c for c in choices if c.id.startswith("bid:") and c.data <= gold // 2]
+        passes = [c for c in choices if c.id == "pass"]
         if passes and (not bids or rng.below(10) < 7):
             return passes[0].id
-        return bids[min(rng.below(3), len(bids) - 1)].id
-    return d.choices[rng.below(len(d.choices))].id
+        if bids:
+            return bids[min(rng.below(3), len(bids) - 1)].id
+        return choices[0].id
+    if d.kind in ("attack_card", "defence_card", "ally"):
+        cheap = [c for c in choices if c.data is None or g.t.cards[c.data].cost <= gold]
+        choices = cheap or choices
+    return choices[rng.below(len(choices))].id
 
 
 def played(cfg: AorConfig) -> Iterator[Game]:
@@ -35,7 +43,7 @@ def played(cfg: AorConfig) -> Iterator[Game]:
         d = g.pending
         assert d is not None
         yield g
-        g.choose(modest_choice(rng, d))
+        g.choose(modest_choice(g, rng, d))
 
 
 def find(players: int, want: Callable[[Game], bool], seed0: int, tries: int = 300) -> Game:
