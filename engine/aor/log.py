@@ -73,8 +73,9 @@ def combat_line(t: Tables, countries: list[int], e: ev.CombatResolved) -> str:
         tail = " A tie: nothing moves."
     elif e.result == "attacker":
         how = {"overwhelming": " an overwhelming victory", "pyrrhic": " a Pyrrhic victory"}
-        tail = f" {who} wins{how.get(e.degree, '')} and takes the "
-        tail += "marker's place." if e.kind == "marker" else f"place of a {foe} disc."
+        tail = f" {who} wins{how.get(e.degree, '')} and "
+        tail += ("replaces the marker with its disc." if e.kind == "marker"
+                 else f"replaces one of {foe}'s discs with its own.")
         if e.reward_vp:
             tail += f" {who} scores {nw.vp(e.reward_vp)}."
         if e.reward_gold:
@@ -172,11 +173,13 @@ def describe(e: Event, t: Tables, countries: list[int], viewer: int = -1) -> str
         return f"{who(e.seat)} takes {e.gold} gold income."
     if isinstance(e, ev.AreaScored):
         ranks = len(t.vp[t.area_index[e.area]])
-        scored = [f"{nw.country(t, c)} {vp}" if c in countries
-                  else f"{nw.country(t, c)} (no player) blocks rank {r}"
-                  for c, _, r, vp in e.ranks if vp or (c not in countries and r <= ranks)]
-        body = ", ".join(scored) if scored else "nobody scores"
-        return f"{nw.area(t, e.area)} scores: {body}."
+        scored = [f"{nw.country(t, c)} {vp}" for c, _, _, vp in e.ranks if c in countries]
+        held = [f"{nw.country(t, c)} ({nw.ordinal(r)})" for c, _, r, _ in e.ranks
+                if c not in countries and r <= ranks]
+        body = ", ".join(scored) if scored else "no player scores"
+        if held:
+            body += "; held by non-players, scoring nothing: " + ", ".join(held)
+        return f"{nw.area(t, e.area)}: {body}."
     if isinstance(e, ev.UnrestRolled):
         if not e.rolls:
             return f"{who(e.seat)} has no unrest and loses no victory points."
