@@ -254,8 +254,9 @@ class CombatFrame(Frame, kind="aor.combat"):
             if t.cards[card].kind == "combat" and card not in shown:
                 shown.append(card)
         self.dice = (ctx.die(), ctx.die(), ctx.die(), ctx.die())  # R8.5.2
-        ctx.emit(ev.DiceRolled("attacker", (self.dice[0], self.dice[1])))
-        ctx.emit(ev.DiceRolled("defender", (self.dice[2], self.dice[3])))
+        acountry = s.players[self.attacker].country
+        ctx.emit(ev.DiceRolled("attacker", (self.dice[0], self.dice[1]), acountry))
+        ctx.emit(ev.DiceRolled("defender", (self.dice[2], self.dice[3]), self.target))
         self.offers = self._holders(t, s)
         self.at = "reserves"
 
@@ -311,10 +312,11 @@ class CombatFrame(Frame, kind="aor.combat"):
         own_only = ctx.opt("reroll_own_dice_only")
         if not own_only or seat == self.attacker:
             d[0], d[1] = ctx.die(), ctx.die()
-            ctx.emit(ev.DiceRolled("attacker", (d[0], d[1]), seat))
+            ctx.emit(ev.DiceRolled("attacker", (d[0], d[1]),
+                                   s.players[self.attacker].country, seat))
         if not own_only or seat != self.attacker:
             d[2], d[3] = ctx.die(), ctx.die()
-            ctx.emit(ev.DiceRolled("defender", (d[2], d[3]), seat))
+            ctx.emit(ev.DiceRolled("defender", (d[2], d[3]), self.target, seat))
         self.dice = tuple(d)
         self.offers = self._holders(t, s)  # every primary combatant may answer the new roll
 

@@ -212,6 +212,7 @@ class DiceRolled(Event):
 
     side: str
     dice: tuple[int, int]
+    country: int  # the side's country (-1: the dice of an Empire marker)
     rerolled_by: int = -1
 
 

@@ -154,7 +154,7 @@ def describe(e: Event, t: Tables, countries: list[int], viewer: int = -1) -> str
     if isinstance(e, ev.StayedOut):
         return f"{who(e.seat)} stays out of the combat."
     if isinstance(e, ev.NpcBought):
-        return (f"{who(e.seat)} pays 1 gold for the help of {nw.country(t, e.country)}.")
+        return f"{who(e.seat)} buys the help of {nw.country(t, e.country)} for 1 gold."
     if isinstance(e, ev.CombatRevealed):
         bits = [f"{who(e.attacker)} {nw.card(t, e.attacker_card)}"]
         if e.defender >= 0:
@@ -162,9 +162,13 @@ def describe(e: Event, t: Tables, countries: list[int], viewer: int = -1) -> str
         bits += [f"{who(s)} {nw.card(t, c)}" for s, c in e.allies]
         return "Cards turned: " + "; ".join(bits) + "."
     if isinstance(e, ev.DiceRolled):
-        side = "Attacker" if e.side == "attacker" else "Defender"
         again = " again" if e.rerolled_by >= 0 else ""
-        return f"{side} rolls{again} {e.dice[0]} and {e.dice[1]}."
+        if e.country < 0:
+            return f"The marker's dice{again}: {e.dice[0]} and {e.dice[1]}."
+        name = nw.country(t, e.country)
+        if e.country not in countries:
+            return f"{name}'s dice (no player){again}: {e.dice[0]} and {e.dice[1]}."
+        return f"{name} rolls{again} {e.dice[0]} and {e.dice[1]}."
     if isinstance(e, ev.ReservesUsed):
         return f"{who(e.seat)} calls up its Reserves: the battle is re-rolled."
     if isinstance(e, ev.CombatResolved):
