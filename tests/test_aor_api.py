@@ -7,8 +7,9 @@ from __future__ import annotations
 import re
 
 from engine.aor import api
-from engine.aor.simulate import run
+from engine.aor.definition import AOR
 from engine.kernel.bots import RandomBot
+from engine.tools.simulate import simulate
 from tests.aor_builder import Builder, card, choose
 
 ID = re.compile(r"\b(country|area|card|em|box|space|home|ally_space|proposal_box)_[a-z0-9_]+")
@@ -96,7 +97,8 @@ def test_score_preview_summary_and_catalog_by_id() -> None:
     assert me.name == "Central Europe" and {r[0] for r in me.rows} == {
         "country_prussia", "country_austria", "country_france"}
     head = api.summary(g)
-    assert head["title"] == "Age of Reason" and head["seats"][0]["name"] == "Prussia"
+    assert head.title == "Age of Reason" and head.seats[0].name == "Prussia"
+    assert head.seats[0].role == "Prussia" and head.turn == g.state.turn
     assert api.area("area_indien").name == "India"
     assert api.card(card("prussia", "4/0/5")).cost == 5
     assert api.box("box_denmark").cost == 1
@@ -106,5 +108,5 @@ def test_score_preview_summary_and_catalog_by_id() -> None:
 
 
 def test_simulate_runs_random_games_without_errors() -> None:
-    sm = run(3, 2, 5)
+    sm = simulate(AOR, 3, 2, 5, check_every="decision")
     assert sm.finished == 2 and not sm.errors and sm.decisions > 100

@@ -1,8 +1,8 @@
 """Saves of Age of Reason (the kernel's envelope, format "aor-save"): replay-verified loads,
 the strict schema and the catalog checks, refusals in one sentence, the version-1 fixtures
 (tests/fixtures/aor/v1, made by seeded play with engine.aor.persist.scenarios.played before
-any format change) and the scenario saves (saves/scenarios/aor, `python -m engine.aor
-scenarios`)."""
+any format change) and the scenario saves (saves/scenarios/aor, `python -m engine scenarios
+--game aor`)."""
 
 from __future__ import annotations
 

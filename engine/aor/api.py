@@ -50,6 +50,7 @@ from engine.aor.scoring import categories, preview
 from engine.aor.scoring import ranking as _ranking
 from engine.aor.strength import box_terms, card_terms
 from engine.kernel.events import Event
+from engine.kernel.summary import Summary
 
 __all__ = [
     "AOR", "DECISION_KINDS", "RULES_OPTIONS", "RULES_OPTION_TITLES", "SEATS", "AorConfig",
@@ -167,15 +168,7 @@ def ranking(game: Game) -> list[list[int]]:
     return _ranking(game.state)
 
 
-def summary(game: Game) -> dict[str, Any]:
-    """A save's header: what a load screen lists without reading the game's internals."""
-    s, t = game.state, game.t
-    return {
-        "title": AOR.title,
-        "seats": [{"name": names.seat(t, s, i), "country": t.countries[p.country]
-                   if p.country >= 0 else None, "vp": p.vp} for i, p in enumerate(s.players)],
-        "turn": s.turn,
-        "segment": s.segment,
-        "finished": s.over,
-        "winners": [names.seat(t, s, w) for w in s.winners],
-    }
+def summary(game: Game) -> Summary:
+    """A save's header (engine.kernel.summary): what a load screen lists without reading the
+    game's internals."""
+    return AOR.summary(game)

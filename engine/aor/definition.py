@@ -2,23 +2,34 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
 from typing import Any, ClassVar
 
 from pydantic import ValidationError
 
-from engine.aor import hidden
+from engine.aor import events as ev
+from engine.aor import hidden, names
 from engine.aor.catalog import tables
 from engine.aor.config import RULES_OPTIONS, SEATS, AorConfig
 from engine.aor.game import Game, new_game
 from engine.aor.invariants import check
-from engine.aor.persist.models import CURRENT_VERSION, FORMAT, GAME_ID, SaveFile, first_error
+from engine.aor.log import describe
+from engine.aor.persist.models import (
+    CURRENT_VERSION,
+    FORMAT,
+    GAME_ID,
+    SaveFile,
+    first_error,
+    schema,
+)
+from engine.aor.persist.scenarios import write_all
 from engine.aor.persist.upgrade import UPGRADERS
 from engine.aor.persist.validate import Invalid, check_config, check_snapshot
 from engine.aor.scoring import categories
 from engine.aor.state import State
-from engine.kernel import hidden as kernel_hidden
 from engine.kernel.definition import GameDefinition, ScoreCategory, register
+from engine.kernel.events import Event
 from engine.kernel.hidden import HiddenPart
 from engine.kernel.runner import Runner
 from engine.kernel.saves import SaveError
@@ -29,6 +40,9 @@ Doc = dict[str, Any]
 class AorDefinition(GameDefinition):
     id: ClassVar[str] = GAME_ID
     title: ClassVar[str] = "Age of Reason"
+    aliases: ClassVar[tuple[str, ...]] = ("aor",)
+    folder: ClassVar[str] = "aor"
+    role_word: ClassVar[str] = "country"
     seats: ClassVar[tuple[int, int]] = SEATS
     save_format: ClassVar[str] = FORMAT
     save_version: ClassVar[int] = CURRENT_VERSION
@@ -59,6 +73,41 @@ class AorDefinition(GameDefinition):
                     "blank_conversion_discarded": True, "vp_may_go_negative": True}),
                 AorConfig(players=7, seed=3, random_first_alliances=True)]
 
+    # --- a game in progress, in words and numbers ------------------------------------------
+
+    def turn(self, runner: Runner) -> int:
+        return int(runner.state.turn)
+
+    def turn_started(self, events: Iterable[Event]) -> bool:
+        return any(isinstance(e, ev.TurnStarted | ev.SegmentStarted) for e in events)
+
+    def roles(self, runner: Runner) -> list[str]:
+        t = tables()
+        return [t.countries[p.country] if p.country >= 0 else ""
+                for p in runner.state.players]
+
+    def role_name(self, role: str) -> str:
+        return names.country_by_id(tables(), role)
+
+    def describe(self, runner: Runner, event: Event) -> str:
+        assert isinstance(runner, Game)
+        return describe(event, runner.t, [p.country for p in runner.state.players])
+
+    def public_ids(self, runner: Runner) -> set[str]:
+        # cards turned face up this turn (O29, O31): public although a discard pile (or, after
+        # Militias or Pressgangs, a hand) may hold them again
+        return {c for p in runner.state.players for c in p.shown}
+
+    def winners(self, runner: Runner) -> list[int]:
+        assert isinstance(runner, Game)
+        return list(runner.ranking()[0])
+
+    def save_schema(self) -> dict[str, Any]:
+        return schema()
+
+    def scenarios(self, out: Path) -> list[Path]:
+        return write_all(out)
+
     def score_categories(self, modules: tuple[str, ...] = ()) -> tuple[ScoreCategory, ...]:
         return categories(tables().turns)
 
@@ -68,26 +117,6 @@ class AorDefinition(GameDefinition):
     def invariants(self, runner: Runner) -> list[str]:
         assert isinstance(runner, Game)
         return check(runner.t, runner.state)
-
-    def resample(self, view: Mapping[str, Any], seed: int) -> Runner:
-        """The kernel's determinization (hidden parts filled from `seed`), run to its
-        decision WITHOUT applying a forced one: whether another seat's decision is forced
-        can depend on what the viewer cannot see (a committed card's cost decides whether
-        "buy a non-player ally" is affordable), and a resampled game that skipped it would no
-        longer match the view. A guess that leaves that seat no legal choice at all is
-        redrawn (a few seeds), so a bot can always play on from it."""
-        g: Runner | None = None
-        for k in range(8):
-            d = kernel_hidden.resample(self.hidden, view, seed + 7919 * k)
-            g = self.runner.from_state(self.state_type.from_plain(d))
-            g.undo_enabled = False
-            g._auto = False
-            g._run(g.context())
-            g._auto = None
-            if g.pending is None or g.pending.choices:
-                return g
-        assert g is not None
-        return g
 
     def upgraders(self) -> Mapping[int, Callable[[Doc], Doc]]:
         return UPGRADERS

@@ -91,6 +91,8 @@ class SaveFile(_Strict):
     format: Literal["aor-save"]
     version: Literal[1]
     game: Literal["age-of-reason"]
+    summary: dict[str, Any]  # the kernel's summary header (engine.kernel.summary checks it)
+    app_version: Annotated[str, Field(max_length=40)] = ""  # the build that wrote it
     config: ConfigModel
     seed: Seed
     choices: Annotated[list[Annotated[str, Field(max_length=200)]], Field(max_length=100_000)]

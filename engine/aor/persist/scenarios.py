@@ -1,5 +1,5 @@
 """Scenario saves (saves/scenarios/aor/): the starts and a few hard positions, found by
-playing seeded games (never edited by hand). `python -m engine.aor scenarios` writes them
+playing seeded games (never edited by hand). `python -m engine scenarios --game aor` writes them
 again."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from pathlib import Path
 
 from engine.aor.config import AorConfig
 from engine.aor.game import Game, new_game
-from engine.aor.persist.io import save_game
 from engine.kernel.decisions import Decision
 from engine.kernel.rng import Rng, seed_state
+from engine.kernel.saves import write as save_game
 
 
 def modest_choice(g: Game, rng: Rng, d: Decision) -> str:
