@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from engine.aac.persist.dirs import APP, ENV, data_root
 from engine.aac.persist.io import atomic_write
+from engine.kernel import files
 
 ANIM_SPEEDS = (("Slow", 0.5), ("Normal", 1.0), ("Fast", 2.0), ("Very fast", 4.0),
                ("Instant", 0.0))
@@ -122,19 +123,17 @@ class Settings(BaseModel):
         saying what was reset; a damaged file is rewritten with what could be kept."""
         path = path or cls.default_path()
         try:
-            if not path.exists():
+            text = files.read_text(path, MAX_FILE)  # a regular file only, bounded
+        except files.Unreadable as exc:
+            if exc.missing:
                 return cls(), ""
-            if path.stat().st_size > MAX_FILE:
-                raise ValueError("it is far too large")
-            raw = json.loads(path.read_text(encoding="utf-8"))
+            return cls._reset(path, "it is far too large" if exc.too_large else exc.why)
+        try:
+            raw = json.loads(text)
         except RecursionError:
             return cls._reset(path, "it is nested too deeply")
-        except UnicodeDecodeError:
-            return cls._reset(path, "it is not text")
-        except (OSError, ValueError) as exc:
-            why = "it could not be read" if isinstance(exc, OSError) else (
-                str(exc) if "large" in str(exc) else "it is not valid JSON")
-            return cls._reset(path, why)
+        except ValueError:
+            return cls._reset(path, "it is not valid JSON")
         if not isinstance(raw, dict):
             return cls._reset(path, "it does not hold a set of settings")
         kept: dict[str, Any] = {}

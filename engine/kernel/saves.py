@@ -23,6 +23,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from engine.kernel import files
 from engine.kernel.decisions import IllegalChoice
 
 if TYPE_CHECKING:
@@ -239,19 +240,15 @@ def verify_replay(game: Runner, cfg: Any, choices: list[str]) -> None:
 
 
 def load(path: str | Path, defn: GameDefinition, *, verify: bool = True) -> Runner:
-    """Open a save file (see loads); SaveError with one sentence if refused."""
+    """Open a save file (see loads); SaveError with one sentence if refused. Only a regular
+    file is read, and never more than MAX_BYTES of it (engine.kernel.files)."""
     try:
-        p = Path(path)
-        size = p.stat().st_size
-    except (OSError, ValueError) as exc:
-        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else short(exc)
-        raise SaveError(f"The save file cannot be read ({why}).") from exc
-    if size > MAX_BYTES:
-        raise SaveError(f"This save file is too large ({size} bytes; the limit is {MAX_BYTES}).")
-    try:
-        raw = p.read_bytes()
-    except OSError as exc:
-        raise SaveError(f"The save file cannot be read ({exc.strerror}).") from exc
+        raw = files.read_bytes(path, MAX_BYTES)
+    except files.Unreadable as exc:
+        if exc.too_large:
+            raise SaveError(f"This save file is too large (the limit is "
+                            f"{files.size_text(MAX_BYTES)}).") from exc
+        raise SaveError(f"The save file cannot be read ({exc.why}).") from exc
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
