@@ -181,23 +181,35 @@ class Settings(BaseModel):
         return True
 
 
-_LABELS = {"window_w": "window width", "window_h": "window height",
-           "fullscreen": "fullscreen", "anim_speed": "animation speed",
-           "bot_delay": "bot thinking pause", "colour_safe": "colour-safe symbols",
-           "show_log": "log drawer", "handoff_always": "hand-off",
-           "trapdoor_physics": "trapdoor physics", "fast_bots": "fast bots",
-           "trapdoor_autofire": "trapdoor fires by itself",
-           "trapdoor_hint_seen": "trapdoor hint",
-           "player_names": "player names",
-           "setup_humans": "last set-up", "setup_levels": "last set-up",
-           "setup_characters": "last set-up", "setup_options": "last set-up",
-           "setup_expert": "last set-up", "setup_modules": "last set-up",
-           "volume": "volume", "mute": "mute"}
+# Every setting's name as the player reads it: the Settings scene's row labels and the
+# notices about a settings file both use these (never a field's code name).
+LABELS: dict[str, str] = {
+    "window_w": "Window size", "window_h": "Window size",
+    "fullscreen": "Fullscreen",
+    "anim_speed": "Animation speed",
+    "bot_delay": "Bot thinking pause",
+    "colour_safe": "Colour-safe symbols",
+    "show_log": "The log drawer",
+    "handoff_always": "Hand-off between humans",
+    "trapdoor_physics": "Trapdoor physics",
+    "fast_bots": "Fast bots",
+    "volume": "Sound volume",
+    "mute": "Mute sound",
+    "trapdoor_autofire": "Your trapdoor launches",
+    "hints_hot_seat": "Hints with several people",
+    "trapdoor_hint_seen": "The trapdoor's first-pull hint",
+    "player_names": "Players' names",
+    "setup_humans": "The last set-up", "setup_levels": "The last set-up",
+    "setup_characters": "The last set-up", "setup_options": "The last set-up",
+    "setup_expert": "The last set-up", "setup_modules": "The last set-up",
+}
 
 
-def _label(name: str) -> str:
-    return _LABELS.get(name, name)
+def label(name: str) -> str:
+    """A setting's name as the player reads it (a field without a label reads "a setting",
+    never its code name; tests keep every field labelled)."""
+    return LABELS.get(name, "a setting")
 
 
 def _labels(names: list[str]) -> str:
-    return ", ".join(dict.fromkeys(_label(n) for n in names))
+    return ", ".join(dict.fromkeys(label(n) for n in names))
