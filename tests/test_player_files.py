@@ -400,7 +400,7 @@ except PermissionError:
 from game.app import App
 from game.scenegraph import Canvas
 from game.scenes.load import LoadScene
-from game.session import all_saves
+from game.session import Session, all_saves
 
 drawn = []
 real_text = Canvas.text
@@ -432,6 +432,11 @@ def look(home):
             c.on_click(1, 1, 1)
             errors[c.info.path.name] = c.scene.error
     seen["errors"] = errors
+    # a game saved by hand (Ctrl+S) into a saves folder it may not read or write
+    app.start_session(Session.mid_game(3, 2, 40, humans=1))
+    app.step(1 / 60)
+    app.scene.save()
+    seen["save_message"] = app.scene.message
     app.bot_worker.stop()
     return seen
 
@@ -529,6 +534,9 @@ def test_unreadable_folders_and_files_are_listed_and_the_game_starts(
                                                            ["saves", "save"]]
     assert all(row[2] == denied and row[4] for row in second["listed"])
     assert {row[1] for row in second["cards"]} == {"A folder the game cannot read"}
+    assert first["save_message"].startswith("Saved to save-")
+    assert second["save_message"] == ("Could not save: the save folder cannot be written to. "
+                                      "The game goes on.")
 
 
 def test_a_folder_entry_deletes_nothing(tmp_path: Path) -> None:
