@@ -29,8 +29,8 @@ from engine.aac.persist.io import SaveError, dumps_save, load_game  # noqa: E402
 from engine.aac.persist.upgrade import V1_TURN_PHASES  # noqa: E402
 from engine.aac.state import state_to_dict  # noqa: E402
 from engine.kernel.bots import RandomBot  # noqa: E402
-from game.app import App  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.settings import Settings  # noqa: E402
 from tests import save_fuzz  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
