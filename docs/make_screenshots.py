@@ -32,9 +32,10 @@ from engine.aac.bots import make_bot  # noqa: E402
 from engine.aac.persist.io import load_game  # noqa: E402
 from game.aac.board_view import BURST, geometry  # noqa: E402
 from game.aac.headless import find_moment  # noqa: E402
+from game.aac.session import AacSession as Session  # noqa: E402
 from game.shell.app import App  # noqa: E402
 from game.shell.scenes.load import LoadScene  # noqa: E402
-from game.shell.session import SeatSpec, Session  # noqa: E402
+from game.shell.session import SeatSpec  # noqa: E402
 from game.shell.settings import Settings  # noqa: E402
 
 DOCS = ROOT / "docs"

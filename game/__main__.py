@@ -63,7 +63,9 @@ def display_problem() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     multiprocessing.freeze_support()  # the bundle's bot worker process starts here
-    p = argparse.ArgumentParser(prog="python -m game", description="An Age Contrived")
+    p = argparse.ArgumentParser(prog="python -m game",
+                                description="Board games at one table: An Age Contrived, "
+                                            "Age of Reason")
     p.add_argument("--terminal", action="store_true", help="a bots' game in the terminal")
     p.add_argument("--screenshot", metavar="OUT.png", help="render to a PNG and exit")
     p.add_argument("--bench-frames", type=int, metavar="N", help="time N frames of bots")
@@ -97,14 +99,19 @@ def main(argv: list[str] | None = None) -> int:
         from game.shell.desktop_entry import main as install_entry
 
         return install_entry()
-    if a.smoke:
-        from game.shell.smoke import run as smoke
-
-        return smoke()
     if a.terminal:
         from engine.cli import main as cli_main
 
         return cli_main(["play"])
+    if a.smoke:
+        from game.shell.smoke import prepare
+        from game.shell.smoke import run as smoke
+
+        prepare()  # SDL's headless drivers, before pygame is imported
+    import game.games  # noqa: F401  (every installed game registers its front end)
+
+    if a.smoke:
+        return smoke()
     from game.shell.layout import parse_size
 
     size = parse_size(a.size)

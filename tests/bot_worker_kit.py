@@ -72,7 +72,7 @@ def uncapped_normal(seed: int) -> PlannerBot:
                                                 "weights": dict(NORMAL.weights)}))
 
 
-def kit_bot(level: str, seed: int) -> BotLike:
+def kit_bot(level: str, seed: int, game: str = "aac") -> BotLike:
     if level == "crash":
         return CrashBot()
     if level == "raise":
@@ -85,4 +85,4 @@ def kit_bot(level: str, seed: int) -> BotLike:
         return GatedBot(level.split(":", 1)[1])
     if level == "normal-uncapped":
         return uncapped_normal(seed)
-    return make_bot(level, seed)
+    return make_bot(level, seed, game)

@@ -13,6 +13,7 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import game.games  # noqa: E402,F401  (every installed game's front end registers)
 from game.shell.app import App  # noqa: E402
 from game.shell.scenegraph import Canvas  # noqa: E402
 from game.shell.settings import Settings  # noqa: E402

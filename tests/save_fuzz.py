@@ -329,6 +329,7 @@ def check_table(data: bytes, path: Path, rng: random.Random, app: Any,
     try:
         app.start_session(session)
         game = session.game
+        assert isinstance(game, Game)
         start = len(game.history)
         for _ in range(frames):
             if game.is_over or len(game.history) - start >= PLAY_ON:

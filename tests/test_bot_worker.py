@@ -24,9 +24,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from engine import GameConfig, new_game  # noqa: E402
 from engine.kernel.bots import RandomBot  # noqa: E402
 from engine.kernel.decisions import Decision  # noqa: E402
+from game.aac.session import AacSession as Session  # noqa: E402
 from game.shell.app import App  # noqa: E402
 from game.shell.bot_worker import BotError, BotSpec, BotWorker, make_bot, seat_bots  # noqa: E402
-from game.shell.session import SeatSpec, Session  # noqa: E402
+from game.shell.session import SeatSpec  # noqa: E402
 from game.shell.settings import Settings  # noqa: E402
 from tests.bot_worker_kit import kit_bot, uncapped_normal  # noqa: E402
 

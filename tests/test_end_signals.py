@@ -24,8 +24,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine.aac.persist import load_game  # noqa: E402
 from engine.aac.state import state_to_dict  # noqa: E402
+from game.aac.session import AacSession as Session  # noqa: E402
 from game.shell.app import App  # noqa: E402
-from game.shell.session import SeatSpec, Session, continue_save  # noqa: E402
+from game.shell.saves import continue_save  # noqa: E402
+from game.shell.session import SeatSpec  # noqa: E402
 from tests.test_ui_scenes import button, press  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -31,7 +31,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine import GameConfig, new_game  # noqa: E402
 from engine.aac.persist import SaveError, load_game, save_game  # noqa: E402
-from engine.aac.persist.autosave import (  # noqa: E402
+from engine.kernel import files  # noqa: E402
+from engine.kernel.bots import RandomBot  # noqa: E402
+from engine.kernel.listing import (  # noqa: E402
     SaveInfo,
     autosave_games,
     delete_save,
@@ -40,13 +42,13 @@ from engine.aac.persist.autosave import (  # noqa: E402
     peek_save,
     unreadable_folder,
 )
-from engine.kernel import files  # noqa: E402
-from engine.kernel.bots import RandomBot  # noqa: E402
+from game.aac.session import AacSession as Session  # noqa: E402
 from game.aac.tutorial import progress  # noqa: E402
 from game.shell import preview  # noqa: E402
 from game.shell.app import App  # noqa: E402
+from game.shell.dirs import saves_dir  # noqa: E402
 from game.shell.scenes.load import LoadScene, SaveCard  # noqa: E402
-from game.shell.session import Session, read_seats, saves_dir  # noqa: E402
+from game.shell.session import read_seats  # noqa: E402
 from game.shell.settings import Settings  # noqa: E402
 from tests.test_ui_game import centre, click  # noqa: E402
 from tests.test_ui_scenes import button  # noqa: E402
@@ -229,8 +231,8 @@ def test_autosave_listing_skips_nothing_and_never_reads_a_pipe(tmp_path: Path) -
 def test_side_files_settings_and_tutorial_progress_that_are_pipes_do_not_hang(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("AAC_HOME", str(tmp_path))
-    assert read_seats(fifo(tmp_path / "x.seats.json"), 2) is None
-    assert read_seats(link(tmp_path / "y.seats.json", "/dev/zero"), 2) is None
+    assert read_seats(fifo(tmp_path / "x.seats.json"), 2, "aac") is None
+    assert read_seats(link(tmp_path / "y.seats.json", "/dev/zero"), 2, "aac") is None
     cfg = tmp_path / "config"
     cfg.mkdir()
     fifo(cfg / "settings.json")
@@ -397,10 +399,12 @@ try:
 except PermissionError:
     pass
 
+import game.games  # every installed game's front end
 from game.shell.app import App
 from game.shell.scenegraph import Canvas
 from game.shell.scenes.load import LoadScene
-from game.shell.session import Session, all_saves
+from game.shell.saves import all_saves
+from game.aac.session import AacSession as Session
 
 drawn = []
 real_text = Canvas.text

@@ -17,9 +17,11 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from game.aac import settings as aac_settings  # noqa: E402
+from game.aac.session import AacSession as Session  # noqa: E402
 from game.shell import app as app_mod  # noqa: E402
 from game.shell.app import App  # noqa: E402
-from game.shell.session import SeatSpec, Session  # noqa: E402
+from game.shell.session import SeatSpec  # noqa: E402
 from game.shell.settings import LABELS, Settings  # noqa: E402
 
 DEFAULTS = Settings().model_dump()
@@ -185,8 +187,12 @@ def test_the_settings_screen_shows_the_same_labels(app: App, drawn: list[str]) -
     app.open_settings()
     app.render()
     shown = {LABELS[n] for n in ("window_w", "anim_speed", "bot_delay", "colour_safe",
-                                 "handoff_always", "trapdoor_physics", "fast_bots", "volume",
-                                 "mute", "trapdoor_autofire", "hints_hot_seat")}
+                                 "handoff_always", "fast_bots", "volume", "mute",
+                                 "hints_hot_seat")}
+    # the chosen game's own section (An Age Contrived's trapdoor), labelled by its titles
+    shown |= {row.label for row in aac_settings.ROWS}
+    assert all(aac_settings.AacSettings.model_fields[row.field].title == row.label
+               for row in aac_settings.ROWS)
     labels = {n.label for n in app.scene.walk() if type(n).__name__ == "_RowLabel"}
     assert shown <= labels
     assert f"{LABELS['fullscreen']} (F11)" in labels

@@ -19,10 +19,11 @@ from engine.aac.core import Ctx  # noqa: E402
 from engine.aac.rules.endturn import deconstruct  # noqa: E402
 from game.aac import board_view, fx  # noqa: E402
 from game.aac.board_view import BOARD_S, BOARD_X, BOARD_Y, SQUARE, geometry  # noqa: E402
+from game.aac.session import AacSession as Session  # noqa: E402
 from game.aac.targets import Hotspot  # noqa: E402
 from game.shell.app import App  # noqa: E402
 from game.shell.layout import fit  # noqa: E402
-from game.shell.session import SeatSpec, Session  # noqa: E402
+from game.shell.session import SeatSpec  # noqa: E402
 from game.shell.settings import Settings  # noqa: E402
 from tests.layout_scan import scan  # noqa: E402
 

@@ -17,9 +17,10 @@ from engine.aac.expansion import scoring_cards as sc  # noqa: E402
 from engine.aac.folklore.state import card  # noqa: E402
 from game.aac import folklore_draw, folklore_table  # noqa: E402
 from game.aac.scenes.results import ResultsScene  # noqa: E402
+from game.aac.session import AacSession as Session  # noqa: E402
 from game.shell.app import App  # noqa: E402
 from game.shell.scenegraph import Button, TextLog  # noqa: E402
-from game.shell.session import SeatSpec, Session  # noqa: E402
+from game.shell.session import SeatSpec  # noqa: E402
 from game.shell.settings import Settings  # noqa: E402
 from tests.builder import choose  # noqa: E402
 from tests.layout_scan import scan  # noqa: E402

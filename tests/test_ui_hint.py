@@ -18,8 +18,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine.aac.game import Game  # noqa: E402
 from game.aac.scenes.table import TableScene  # noqa: E402
+from game.aac.session import AacSession as Session  # noqa: E402
 from game.shell.app import App  # noqa: E402
-from game.shell.session import SeatSpec, Session  # noqa: E402
+from game.shell.session import SeatSpec  # noqa: E402
 from game.shell.settings import Settings  # noqa: E402
 from tests.test_ui_game import centre, click  # noqa: E402
 

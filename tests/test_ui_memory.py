@@ -15,8 +15,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine.aac.persist.io import load_game  # noqa: E402
+from game.aac.session import AacSession as Session  # noqa: E402
 from game.shell.app import FRAME_HISTORY, App  # noqa: E402
-from game.shell.session import SeatSpec, Session  # noqa: E402
+from game.shell.session import SeatSpec  # noqa: E402
 from game.shell.settings import Settings  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]

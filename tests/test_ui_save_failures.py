@@ -12,10 +12,11 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from engine.aac.persist import autosave as autosave_mod  # noqa: E402
+from engine.kernel import autosave as autosave_mod  # noqa: E402
 from engine.kernel import saves as io_mod  # noqa: E402  (the save envelope writes files)
+from game.aac.session import AacSession as Session  # noqa: E402
 from game.shell.app import App  # noqa: E402
-from game.shell.session import SeatSpec, Session  # noqa: E402
+from game.shell.session import SeatSpec  # noqa: E402
 from game.shell.settings import Settings  # noqa: E402
 
 

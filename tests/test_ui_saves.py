@@ -20,12 +20,19 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine.aac.persist import load_game  # noqa: E402
-from engine.aac.persist.autosave import FINAL, autosave_games, peek_save  # noqa: E402
 from engine.aac.state import state_to_dict  # noqa: E402
+from engine.kernel.autosave import FINAL  # noqa: E402
+from engine.kernel.listing import autosave_games, peek_save  # noqa: E402
+from game.aac.session import AacSession as Session  # noqa: E402
 from game.shell.app import App  # noqa: E402
+from game.shell.dirs import (
+    autosave_dir,  # noqa: E402
+    saves_dir,  # noqa: E402
+)
+from game.shell.saves import all_saves, continue_save  # noqa: E402
 from game.shell.scenes.confirm import LEAVE_TEXT, ConfirmScene  # noqa: E402
 from game.shell.scenes.load import LoadScene  # noqa: E402
-from game.shell.session import SeatSpec, Session, all_saves, continue_save, saves_dir  # noqa: E402
+from game.shell.session import SeatSpec  # noqa: E402
 from game.shell.theme import ASSETS  # noqa: E402
 from tests.test_ui_game import centre, click  # noqa: E402
 from tests.test_ui_scenes import button, press  # noqa: E402
@@ -214,8 +221,7 @@ def _two_games(app: App) -> tuple[Session, Session]:
     app.step(1 / 60)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=pygame.KMOD_CTRL))
     app.step(1 / 60)
-    (p_new,) = saves_dir().glob("save-*.seats.json")
-    p_new = p_new.with_name(p_new.name.replace(".seats.json", ".json"))
+    (p_new,) = saves_dir().glob("save-*.json")  # its seats are in its summary header
     st = p_old.stat()
     os.utime(p_old, ns=(st.st_atime_ns, st.st_mtime_ns - 5 * 10**9))  # surely the older
     return old, new
@@ -280,7 +286,7 @@ def test_delete_asks_and_removes_the_side_files(app, tmp_path):
     app.step(1 / 60)
     card = app.scene.visible_cards()[0]
     path = card.info.path
-    files = [path, path.with_suffix(".png"), path.with_suffix(".seats.json")]
+    files = [path, path.with_suffix(".png")]  # (older saves had a .seats.json beside them too)
     assert all(p.is_file() for p in files)
     click(app, *centre(card.delete))
     app.step(1 / 60)
@@ -343,7 +349,7 @@ def test_autosave_listing_skips_side_files_and_keeps_ten(tmp_path, monkeypatch):
     folder = tmp_path / "autosave" / s.game_id
     saves = sorted(folder.glob("turn-*.json"))
     assert len(saves) == 10 and len(list(folder.glob("turn-*.png"))) == 10
-    games = autosave_games()
+    games = autosave_games(autosave_dir())
     assert len(games) == 1 and games[0].path == saves[-1]
 
 

@@ -16,8 +16,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from engine.aac import events as ev  # noqa: E402
 from engine.aac.persist.io import load_game  # noqa: E402
 from game.aac.recap import Recap, TurnNote, describe  # noqa: E402
+from game.aac.session import AacSession as Session  # noqa: E402
 from game.shell.app import App  # noqa: E402
-from game.shell.session import SeatSpec, Session  # noqa: E402
+from game.shell.session import SeatSpec  # noqa: E402
 from game.shell.settings import Settings  # noqa: E402
 from tests.test_ui_memory import LAST_ROUND  # noqa: E402
 

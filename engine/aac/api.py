@@ -31,6 +31,7 @@ from engine.aac.catalog.monuments import Monument, MonumentsFile
 from engine.aac.config import OPTION_MODULE, RULES_OPTIONS, GameConfig, option_title
 from engine.aac.core import Ctx
 from engine.aac.data import Rules, rules
+from engine.aac.display import TYPES
 from engine.aac.definition import AAC
 from engine.aac.events import Event
 from engine.aac.expansion import doublers, scoring_cards
@@ -42,6 +43,8 @@ from engine.aac.game import Game, new_game
 from engine.aac.hidden import SECRET_LOADING
 from engine.aac.log import describe
 from engine.aac.modules import MODULES
+from engine.aac.names import ENERGY, ROMAN, cap, target
+from engine.aac.persist import SaveError, load_game, save_game
 from engine.aac.pilgrimage import rules as pilgrimage_rules
 from engine.aac.pilgrimage.events import PilgrimMoved, PilgrimStopped, ShrineConstructed
 from engine.aac.pilgrimage.state import LOC as PILGRIM_LOC
@@ -52,8 +55,9 @@ from engine.aac.state import EMPTY, GameState, MonumentState, PlayerState, state
 from engine.kernel.decisions import Choice, Decision
 
 __all__ = [
-    "AAC", "BOT_LEVELS", "EMPTY", "FOLKLORE", "OPTION_MODULE", "PILGRIMAGE", "PILGRIM_LOC",
-    "RULES_OPTIONS", "SECRET_LOADING", "AchievementsArea", "Board", "Catalog", "Choice",
+    "AAC", "BOT_LEVELS", "EMPTY", "ENERGY", "FOLKLORE", "MODULES", "OPTION_MODULE",
+    "PILGRIMAGE", "PILGRIM_LOC", "ROMAN", "RULES_OPTIONS", "SECRET_LOADING", "SaveError",
+    "TYPES", "cap", "load_game", "save_game", "target", "AchievementsArea", "Board", "Catalog", "Choice",
     "Decision", "EnergyReservesArea", "Event", "Expansion", "FolkloreCard",
     "FolkloreTrackFile", "Game", "GameConfig", "GameState", "Hint", "MapFile", "MapSpace",
     "Monument", "MonumentState", "MonumentsFile", "PilgrimMoved", "PilgrimStopped",

@@ -129,8 +129,12 @@ def run_upgrades(doc: Doc, steps: Mapping[int, Callable[[Doc], Doc]], current: i
 # --- reading -----------------------------------------------------------------------------------
 
 
+class _NotJsonNumber(ValueError):
+    """NaN or Infinity in a file: Python's reader takes them, JSON does not."""
+
+
 def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number JSON allows")
+    raise _NotJsonNumber(f"it is not valid JSON ({name} is not a number JSON allows)")
 
 
 def parse_document(text: str, defn: GameDefinition) -> Doc:
@@ -139,8 +143,12 @@ def parse_document(text: str, defn: GameDefinition) -> Doc:
         doc = json.loads(text, parse_constant=_reject_constant)
     except RecursionError as exc:
         raise SaveError("This is not a save file: its JSON is nested too deeply.") from exc
-    except (json.JSONDecodeError, ValueError) as exc:
-        raise SaveError(f"This is not a save file: it is not valid JSON ({exc}).") from exc
+    except _NotJsonNumber as exc:
+        raise SaveError(f"This is not a save file: {exc}.") from exc
+    except ValueError as exc:
+        where = f" (line {exc.lineno})" if isinstance(exc, json.JSONDecodeError) else ""
+        raise SaveError(f"This is not a save file: it is not valid JSON{where}.",
+                        short(exc)) from exc
     if not isinstance(doc, dict):
         raise SaveError("This is not a save file: it does not hold a JSON object.")
     if doc.get("format") != defn.save_format:

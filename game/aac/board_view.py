@@ -21,19 +21,21 @@ from typing import Any
 
 import pygame
 
-from engine.aac import events as ev
-from engine.aac import names
-from engine.aac.catalog.map import (
+from engine.aac.api import (
     AchievementsArea,
     EnergyReservesArea,
+    GameState,
     MapFile,
     MapSpace,
+    Monument,
+    MonumentsFile,
+    MonumentState,
     Region,
     TilePoolArea,
+    names,
+    rules,
 )
-from engine.aac.catalog.monuments import Monument, MonumentsFile
-from engine.aac.data import rules
-from engine.aac.state import GameState, MonumentState
+from engine.aac.api import events as ev
 from game.aac import fx, help, table_modules, tokens
 from game.aac.table.model import BoardModel
 from game.aac.targets import Hotspot
@@ -526,7 +528,7 @@ class BoardView(Node):
         self._press: tuple[float, float, int, float, float] | None = None
         self.dragging = False
         self._replaying = False
-        self._wheel_at = -1e9
+        self.wheel_at = -1e9
         self._board: pygame.Surface | None = None  # the zoomed picture (see _draw_zoomed)
         self._pic_scale = -1.0
         self._pic_bg: pygame.Surface | None = None
@@ -722,7 +724,7 @@ class BoardView(Node):
         if not dy or not self.sees(vx, vy):
             return False
         self.zoom_at(vx, vy, ZOOM_STEP ** dy)
-        self._wheel_at = self.table.clock
+        self.wheel_at = self.table.clock
         return True
 
     def reset_zoom(self) -> None:
@@ -740,11 +742,11 @@ class BoardView(Node):
             return True
         if key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             self.zoom_at(*c, ZOOM_STEP)
-            self._wheel_at = self.table.clock
+            self.wheel_at = self.table.clock
             return True
         if key in (pygame.K_MINUS, pygame.K_KP_MINUS) and self.zoom > 1.0:
             self.zoom_at(*c, 1 / ZOOM_STEP)
-            self._wheel_at = self.table.clock
+            self.wheel_at = self.table.clock
             return True
         return False
 
@@ -947,7 +949,7 @@ class BoardView(Node):
         wheel turns, the last picture is scaled instead; it is redrawn sharp after BURST."""
         need = c.s
         ps = min(need, PIC_MAX / 1000.0)
-        burst = self.table.clock - self._wheel_at < BURST
+        burst = self.table.clock - self.wheel_at < BURST
         if self._board is None or (abs(self._pic_scale - ps) > 1e-6 and not burst):
             self._render_picture(ps)
         assert self._board is not None
@@ -1257,7 +1259,7 @@ CARD_W = 400.0
 
 def _tip_box(text: str, mx: float, my: float) -> pygame.Rect:
     """Where the app draws the tooltip `text` for the pointer at (mx, my) (as
-    hud.draw_tooltip lays it out, in virtual units at the 1600x900 layout)."""
+    game.shell.tooltip.draw_tooltip lays it out, in virtual units at the 1600x900 layout)."""
     if not text:
         return pygame.Rect(round(mx), round(my), 0, 0)
     lines: list[str] = []

@@ -8,14 +8,12 @@ from typing import Any
 
 import pygame
 
-from engine.aac import names
-from engine.aac.data import Rules
-from engine.aac.state import GameState, PlayerState
+from engine.aac.api import GameState, PlayerState, Rules, names
 from game.aac import help, table_modules, tokens
+from game.aac.icon_names import ACTION_ICON
 from game.aac.table.model import DeviceModel
 from game.aac.targets import Hotspot, centred
 from game.shell import theme
-from game.shell.icons import ACTION_ICON
 from game.shell.layout import DEVICE_H, DEVICE_Y, RIGHT_W, RIGHT_X, SEATS_Y, VH
 from game.shell.scenegraph import Canvas, Node, TextLog
 

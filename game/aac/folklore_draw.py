@@ -14,10 +14,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.aac.catalog.expansion.folklore_cards import FolkloreCard
-from engine.aac.catalog.expansion.folklore_track import FolkloreTrackFile
-from engine.aac.catalog.expansion.scoring_cards import ScoringCard
-from engine.aac.data import rules
+from engine.aac.api import FolkloreCard, FolkloreTrackFile, ScoringCard, rules
 from game.aac import tokens
 from game.shell import theme
 from game.shell.scenegraph import MIN_TEXT_PX, Canvas

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.aac.core import Ctx
-from engine.aac.expansion import doublers as dbl
-from engine.aac.expansion import scoring_cards as sc
-from engine.aac.folklore import rules as folklore_rules
-from engine.aac.folklore.state import NAME, card, option
-from engine.aac.state import GameState
+from engine.aac import api
+from engine.aac.api import FOLKLORE as NAME
+from engine.aac.api import GameState
+from engine.aac.api import doublers as dbl
+from engine.aac.api import folklore_card as card
+from engine.aac.api import folklore_option as option
+from engine.aac.api import scoring_cards as sc
 from engine.kernel.decisions import Choice, Decision
 from game.aac import folklore_draw as fd
 from game.aac.module_sheet import ModuleSheet
@@ -494,7 +495,7 @@ SHEET_TARGETS = ("artifact_slot:", "card:", "folklore_option:", "scoring_card:")
 def why_not(table: TableScene, target: str, d: Decision) -> str:
     """A card option that cannot be chosen now, in the engine's words ("" for the rest)."""
     if target.startswith("folklore_option:") and active(table.game.state):
-        return folklore_rules.option_why_not(Ctx(table.game.state, table.rules), d.seat,
+        return api.folklore_option_why_not(table.game.state, d.seat,
                                              target.split(":", 1)[1])
     return ""
 
@@ -504,7 +505,7 @@ def space_why_not(table: TableScene, target: str, d: Decision) -> str:
     Artifact may be placed there (R26.3); "" elsewhere."""
     s = table.game.state
     if active(s) and d.seat < s.n and s.players[d.seat].figure == target:
-        why = folklore_rules.why_not(Ctx(s, table.rules), d.seat)
+        why = api.folklore_space_why_not(s, d.seat)
         if why:
             return "no Artifact here: " + " ".join(why)
     return ""

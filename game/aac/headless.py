@@ -12,12 +12,14 @@ from typing import Any
 
 import pygame
 
-from engine.aac import events as ev
-from engine.aac.bots import make_bot
+from engine.aac.api import events as ev
+from engine.aac.api import make_bot
+from game.aac import settings as aac_settings
 from game.aac import trapdoor
+from game.aac.session import AacSession
 from game.shell import theme
 from game.shell.app import App
-from game.shell.session import SeatSpec, Session
+from game.shell.session import SeatSpec
 from game.shell.settings import Settings
 
 
@@ -27,11 +29,13 @@ def _headless_env() -> None:
 
 
 def build_session(scenario: str | None, seed: int, players: int, moves: int,
-                  humans: int = 1) -> Session | None:
+                  humans: int = 1) -> AacSession | None:
     if scenario:
-        return Session.load(Path(scenario))
+        s = AacSession.load(Path(scenario))
+        assert isinstance(s, AacSession), "not a save of An Age Contrived"
+        return s
     if moves > 0:
-        return Session.mid_game(seed, players, moves, humans)
+        return AacSession.mid_game(seed, players, moves, humans)
     return None
 
 
@@ -106,15 +110,15 @@ def summary(times: list[float]) -> dict[str, float]:
 
 
 def bench_session(scenario: str | None, seed: int, players: int, moves: int, level: str,
-                  humans: int) -> Session:
+                  humans: int) -> AacSession:
     """The benchmark's game: `humans` people (the first seats) and bots of `level`."""
     humans = max(0, min(humans, players))
     base = build_session(scenario, seed, players, moves, humans=humans)
     n = base.game.state.n if base is not None else players
     seats = [SeatSpec(human=i < humans, level=level) for i in range(n)]
     if base is None:
-        return Session.new(seats, seed)
-    return Session(base.game, seats, seed)
+        return AacSession.new(seats, seed)
+    return AacSession(base.game, seats, seed)
 
 
 def bench(frames: int, size: tuple[int, int], scenario: str | None, seed: int, players: int,
@@ -225,14 +229,14 @@ def _wanted(events: list[Any], scene: str) -> int:
 
 
 def find_moment(scene: str, seed: int, players: int = 3, limit: int = 6000,
-                want: int = 4) -> tuple[Session, str]:
+                want: int = 4) -> tuple[AacSession, str]:
     """A seeded random game stopped just before a choice that plays `scene` (for a launch:
     the most tokens deployed at once found, up to `want`), the deciding seat made a person.
     Returns the session and that choice's id."""
     best: tuple[int, int, int] | None = None  # (amount, seed, moves)
     for k in range(40):  # easy bots first (they deploy like people), then random play
         level = "easy" if k < 8 else "random"
-        s = Session.mid_game(seed + k, players, 0, humans=0)
+        s = AacSession.mid_game(seed + k, players, 0, humans=0)
         g = s.game
         g.undo_enabled = False
         bots = [make_bot(level, seed + k + i) for i in range(players)]
@@ -253,7 +257,7 @@ def find_moment(scene: str, seed: int, players: int = 3, limit: int = 6000,
         raise RuntimeError(f"no {scene} found")
     _, k, moves = best
     game_seed = seed + k
-    s = Session.mid_game(game_seed, players, 0, humans=0)
+    s = AacSession.mid_game(game_seed, players, 0, humans=0)
     bots = [make_bot("easy" if k < 8 else "random", game_seed + i) for i in range(players)]
     for _ in range(moves):
         d = s.game.pending
@@ -263,7 +267,7 @@ def find_moment(scene: str, seed: int, players: int = 3, limit: int = 6000,
     assert d is not None
     cid = bots[d.seat].choose(s.game.view(d.seat), d)
     seats = [SeatSpec(human=i == d.seat) for i in range(players)]
-    return Session(s.game, seats, game_seed), cid
+    return AacSession(s.game, seats, game_seed), cid
 
 
 def bench_anims(size: tuple[int, int], seed: int, as_json: bool, reps: int = 6) -> int:
@@ -282,8 +286,9 @@ def bench_anims(size: tuple[int, int], seed: int, as_json: bool, reps: int = 6) 
         physics.append((time.perf_counter() - t0) * 1000)
 
     trapdoor.Launch.advance = timed_advance  # type: ignore[method-assign]
-    settings = Settings(anim_speed=1.0, bot_delay=0.0, trapdoor_autofire=True,
-                        trapdoor_hint_seen=True)
+    settings = Settings(anim_speed=1.0, bot_delay=0.0)
+    aac_settings.of(settings).trapdoor_autofire = True
+    aac_settings.of(settings).trapdoor_hint_seen = True
     app = App(size, settings, persist=False, headless=True)
     out: dict[str, Any] = {"size": f"{size[0]}x{size[1]}", "reps": reps}
     try:
@@ -296,7 +301,7 @@ def bench_anims(size: tuple[int, int], seed: int, as_json: bool, reps: int = 6) 
             per_frame_physics: list[float] = []
             amount = 0
             for _ in range(reps):
-                s = Session(session.game.clone(), session.seats, seed)
+                s = AacSession(session.game.clone(), session.seats, seed)
                 s.game.undo_enabled = False
                 app.start_session(s)
                 table: Any = app.scene
@@ -348,7 +353,7 @@ def _bench_launch4(app: Any, seed: int, reps: int, physics: list[float]) -> dict
     recorded: list[list[Blit]] = []
     per_frame: list[float] = []
     for k in range(reps):
-        app.start_session(Session.mid_game(seed + k, 3, 300, humans=0))
+        app.start_session(AacSession.mid_game(seed + k, 3, 300, humans=0))
         table: Any = app.scene
         app.step(1 / 60)
         la = table.trapdoor.new(4, [0, 1, 2, 3], theme.SEAT_COLOURS[0], "circle",

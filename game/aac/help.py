@@ -7,9 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine.aac import names
-from engine.aac.catalog import Catalog
-from engine.aac.data import rules
+from engine.aac.api import Catalog, names, rules
 
 TYPES = ("compass", "rose", "magnet", "wild")
 ICON_WORDS = {"move": "winged foot (character movement)",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from engine.aac.state import GameState
+from engine.aac.api import GameState
 from game.aac import tokens
 from game.aac.table.model import HudModel
 from game.aac.targets import Hotspot
@@ -328,21 +328,3 @@ class RecapCard(Node):
             for ln in self._wrapped(text):
                 c.text(ln, 40, y + 10, 14, theme.INK, False, "midleft")
                 y += self.LINE
-
-
-def draw_tooltip(c: Canvas, text: str, mx: float, my: float) -> None:
-    if not text:
-        return
-    lines: list[str] = []
-    for para in text.split("\n"):
-        lines.extend(theme.wrap(para, max(6, round(13 * c.s)), round(420 * c.s)))
-    f = theme.font(max(6, round(13 * c.s)))
-    w = max(f.size(ln)[0] for ln in lines) / c.s + 20
-    h = 18 * len(lines) + 12
-    x = min(mx + 16, VW - w - 4)
-    y = my + 22 if my + 22 + h < VH else my - h - 8
-    c.fill((0, 0, 0), x + 3, y + 4, w, h, 6)
-    c.fill((255, 250, 236), x, y, w, h, 6)
-    c.fill(theme.PANEL_EDGE, x, y, w, h, 6, 1.5)
-    for i, ln in enumerate(lines):
-        c.text(ln, x + 10, y + 7 + i * 18, 13, theme.INK)

@@ -20,10 +20,8 @@ import math
 from collections.abc import Callable
 from typing import Protocol
 
-from engine.aac import display
-from engine.aac import events as ev
-from engine.aac.data import Rules
-from engine.aac.state import GameState
+from engine.aac.api import GameState, Rules, display
+from engine.aac.api import events as ev
 from game.aac.board_view import BoardView, Piece, RegionLayout, StackPose, draw_stack
 from game.shell.animations import Tween, ease_out_cubic
 from game.shell.scenegraph import Canvas

@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.aac.names import ROMAN
-from engine.aac.pilgrimage.state import Board
+from engine.aac.api import ROMAN, Board
 from game.aac import tokens
 from game.shell import theme
 from game.shell.scenegraph import Canvas

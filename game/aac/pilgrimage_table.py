@@ -16,12 +16,22 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from engine.aac.core import Ctx
-from engine.aac.names import ENERGY
-from engine.aac.pilgrimage import rules as prules
-from engine.aac.pilgrimage.events import PilgrimMoved, PilgrimStopped, ShrineConstructed
-from engine.aac.pilgrimage.state import LOC, NAME, Board, board, open_space, pdata, space_words
-from engine.aac.state import EMPTY, GameState
+from engine.aac import api
+from engine.aac.api import (
+    EMPTY,
+    ENERGY,
+    Board,
+    GameState,
+    PilgrimMoved,
+    PilgrimStopped,
+    ShrineConstructed,
+    board,
+    open_space,
+    pdata,
+    space_words,
+)
+from engine.aac.api import PILGRIM_LOC as LOC
+from engine.aac.api import PILGRIMAGE as NAME
 from engine.kernel.decisions import Choice, Decision
 from game.aac import fx, help
 from game.aac import pilgrimage_draw as pd
@@ -247,7 +257,7 @@ class PilgrimPanel(ModuleSheet):
         for fr in b.file.shrine_frames:
             built = d["frames"].get(fr.id)
             rect = g.around(fr.x, fr.y, pd.FRAME_HALF)
-            words = prules.frame_words(Ctx(s, r), fr.id)
+            words = api.pilgrimage_frame_words(s, fr.id)
             if built:
                 sh = b.shrines[built]
                 out.append((f"shrine:{built}", rect, help.shrine(sh.name, sh.benefit.text, words),
@@ -411,22 +421,21 @@ def why_not(table: TableScene, target: str, d: Decision) -> str:
     s = table.game.state
     if not active(s):
         return ""
-    ctx = Ctx(s, table.rules)
     b = board(table.rules)
     kind, _, rest = target.partition(":")
     if kind == LOC:
         if rest in b.energy_types:
-            return prules.why_not_energy_space(ctx, rest) or \
+            return api.pilgrimage_energy_why_not(s, rest) or \
                 "energy of yours may be taken from here only by a Reposition, Running Out " \
                 "or step C of a Shrine completion."
         if d.kind == "pilgrimage_move":
-            return prules.why_not_move(ctx, d.seat, rest) or "not a step of this move."
+            return api.pilgrimage_move_why_not(s, d.seat, rest) or "not a step of this move."
         if rest in b.frames and d.kind in ("pilgrimage_shrine", "pilgrimage_frame"):
-            return prules.why_not_frame(ctx, rest) + "." if prules.why_not_frame(ctx, rest) \
-                else "choose the Shrine first, then its frame."
+            taken = api.pilgrimage_frame_why_not(s, rest)
+            return taken + "." if taken else "choose the Shrine first, then its frame."
         return "your Pilgrimage moves only in a Shrine completion or with a bridge's benefit."
     if kind == "frame":
-        return prules.why_not_frame(ctx, rest) or \
+        return api.pilgrimage_frame_why_not(s, rest) or \
             "a Shrine is put in a frame when one is constructed (step A of a Shrine completion)."
     if kind == "shrine":
         if d.kind == "pilgrimage_benefit":
@@ -434,7 +443,7 @@ def why_not(table: TableScene, target: str, d: Decision) -> str:
         if rest in pdata(s)["frames"].values():
             return (f"{b.shrines[rest].name} gives its benefit to a Pilgrimage entering it "
                     "(R27.8.3).")
-        return prules.why_not_shrine(ctx, rest) or \
+        return api.pilgrimage_shrine_why_not(s, rest) or \
             "a Shrine is constructed in step A of a Shrine completion, or with a Patron Token."
     if kind == "speed":
         if _speed(s, d.seat) >= b.max_speed:

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from engine.aac import events as ev
-from engine.aac.data import Rules
+from engine.aac.api import Rules
+from engine.aac.api import events as ev
 
 MARK_KINDS = ("section", "pillar", "bound", "achievement", "pool_slot", "monument")
 MAX_MARKS = 40

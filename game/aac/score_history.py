@@ -3,9 +3,8 @@ rebuilt by replaying the game's choices: it works for games loaded from a save t
 
 from __future__ import annotations
 
-from engine.aac import events as ev
-from engine.aac.config import GameConfig
-from engine.aac.game import Game, new_game
+from engine.aac.api import Game, GameConfig, new_game
+from engine.aac.api import events as ev
 
 
 def score_history(game: Game) -> list[list[int]]:

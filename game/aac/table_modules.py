@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-from engine.aac.state import GameState
+from engine.aac.api import GameState
 from engine.kernel.decisions import Choice, Decision
 from game.aac import folklore_table, pilgrimage_table
 from game.aac.targets import Hotspot

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.aac.data import rules
-from engine.aac.names import cap
-from engine.aac.names import target as target_words
+from engine.aac.api import cap, rules
+from engine.aac.api import target as target_words
 from game.shell.scenegraph import Node
 
 

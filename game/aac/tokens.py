@@ -6,43 +6,21 @@ blitted, so a redraw of the table costs blits, not vector drawing."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable
 
 import pygame
 
-from game.shell import theme
-from game.shell.icons import ACTION_ICON
+from game.aac.icon_names import ACTION_ICON
+from game.shell import sprites, theme
 from game.shell.scenegraph import Canvas
+from game.shell.sprites import seat_marker, sprite
 
 TYPES = theme.ENERGY_TYPES
 
-_sprites: dict[tuple[Hashable, float], tuple[pygame.Surface, int]] = {}
-
-
-def sprite(c: Canvas, key: Hashable, x: float, y: float, extent: float,
-           draw: Callable[[Canvas], None]) -> None:
-    """Blit the cached drawing `key` centred on (x, y). `draw` paints it around the local
-    origin within +-`extent` virtual units; it runs once per key and scale."""
-    k = (key, round(c.s, 4))
-    hit = _sprites.get(k)
-    if hit is None:
-        if len(_sprites) > 6000:
-            _sprites.clear()
-        half = math.ceil(extent * c.s) + 2
-        surf = pygame.Surface((2 * half, 2 * half), pygame.SRCALPHA)
-        draw(Canvas(surf, c.s, half, half))
-        if pygame.display.get_surface() is not None:
-            surf = surf.convert_alpha()
-        hit = (surf, half)
-        _sprites[k] = hit
-    surf, half = hit
-    px, py = c.pt(x, y)
-    c.surf.blit(surf, (px - half, py - half))
+__all__ = ["clear_cache", "seat_marker", "sprite"]
 
 
 def clear_cache() -> None:
-    _sprites.clear()
-    _tile_cache.clear()
+    sprites.clear_cache()  # the tile pictures too (on_clear below)
 
 
 def energy(c: Canvas, x: float, y: float, r: float, etype: int | str,
@@ -82,15 +60,6 @@ def _empty_slot(c: Canvas, r: float, name: str | None) -> None:
         c.icon(name, 0, 0, r * 1.25)
 
 
-def seat_marker(c: Canvas, x: float, y: float, r: float, colour: theme.Colour,
-                shape: str) -> None:
-    def draw(cc: Canvas) -> None:
-        cc.shape(shape, theme.darken(colour, 0.55), 1, 1.5, r)
-        cc.shape(shape, colour, 0, 0, r, theme.CREAM, 1.5)
-
-    sprite(c, ("seat", r, colour, shape), x, y, r * 1.2 + 3, draw)
-
-
 def figure(c: Canvas, x: float, y: float, r: float, colour: theme.Colour, shape: str,
            facing: tuple[float, float] | None) -> None:
     """A standing figure: a shadow, a body in the seat's colour+shape and a facing arrow."""
@@ -115,6 +84,7 @@ def _figure(c: Canvas, r: float, colour: theme.Colour, shape: str, ang: int | No
 
 
 _tile_cache: dict[tuple[object, ...], pygame.Surface] = {}
+sprites.on_clear(_tile_cache.clear)
 
 
 def tile(c: Canvas, x: float, y: float, w: float, h: float, top: int, bottom: int,

@@ -13,6 +13,7 @@ close button's quit event.
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
 import sys
 import threading
@@ -22,18 +23,16 @@ from typing import Any
 
 import pygame
 
-from game.aac import hud
-from game.aac.scenes import all as _all_scenes  # noqa: F401  (registers every scene by name)
-from game.aac.table.model import PreviewModel
-from game.aac.tutorial.runner import start as start_tutorial
-from game.shell import crash, icons, scenegraph, theme
+from game.shell import crash, icons, scenegraph, theme, tooltip
 from game.shell.bot_worker import BotWorker
 from game.shell.layout import MIN_H, MIN_W, VH, VW, fit
-from game.shell.preview import table_picture
+from game.shell.registry import FrontEnd, front_end, front_ends, settings_sections
 from game.shell.scenegraph import Button, Canvas, Node
-from game.shell.scenes.base import Scene
+from game.shell.scenes.base import HelpScene, PlayScene, Scene
 from game.shell.scenes.confirm import ConfirmScene, ask_leave, table_in_play
-from game.shell.scenes.manager import SceneManager, make
+from game.shell.scenes.manager import SceneManager
+from game.shell.scenes.menu import MenuScene, PauseScene, PickerScene
+from game.shell.scenes.settings_scene import SettingsScene
 from game.shell.session import Session
 from game.shell.settings import MAX_WINDOW, Settings
 from game.shell.sound import SoundBank
@@ -52,6 +51,10 @@ END_SIGNALS = tuple(getattr(signal, n) for n in ("SIGTERM", "SIGINT", "SIGHUP")
                     if hasattr(signal, n))
 
 FRAME_HISTORY = 3600  # the last minute of frame times at 60 fps (benchmarks read them)
+IDLE_WAIT = 0.5  # seconds the loop sleeps at most when nothing moves (signals are read then)
+TOOLTIP_DELAY = 0.35  # seconds a pointer rests on something before its tooltip shows
+PRODUCT = "Board games at one table"  # the window's title with several games installed
+APP_ICON = theme.ASSETS / "app" / "icon.svg"
 
 
 class App:
@@ -62,7 +65,7 @@ class App:
         self.notice = ""  # one line for the title screen (a settings file that was reset...)
         self.notice_seen = False
         if settings is None and persist:
-            settings, self.notice = Settings.load_with_notice()
+            settings, self.notice = Settings.load_with_notice(sections=settings_sections())
         if persist:  # after a crash: say so, and that Continue resumes the game (game.crash)
             self.notice = " ".join(x for x in (crash.take_notice(), self.notice) if x)
         self.settings = settings or Settings()
@@ -71,9 +74,13 @@ class App:
             self.settings.window_w, self.settings.window_h = size
         self.window: pygame.Surface
         self.apply_window()
-        pygame.display.set_caption("An Age Contrived")
+        installed = front_ends()
+        if not installed:
+            raise RuntimeError("no game is installed (import game.games first)")
+        self.game: FrontEnd = installed[0]  # the game chosen on the title screen
+        pygame.display.set_caption(PRODUCT if len(installed) > 1 else self.game.title)
         with contextlib.suppress(pygame.error, FileNotFoundError, AttributeError):
-            pygame.display.set_icon(icons.icon("castle", 64))  # never fatal
+            pygame.display.set_icon(pygame.image.load_sized_svg(str(APP_ICON), (64, 64)))
         self.sound = SoundBank(self.settings.volume, self.settings.mute)  # silent: no device
         scenegraph.set_sound(self.sound.play)
         self.bot_worker = BotWorker()
@@ -85,7 +92,16 @@ class App:
         self.clock = pygame.time.Clock()
         self.frame_ms: deque[float] = deque(maxlen=FRAME_HISTORY)
         self.scenes = SceneManager()
-        self.open_menu()
+        # idle (frame_rate): with nothing to move the loop sleeps on input; AAC_ALWAYS_REDRAW=1
+        # draws every frame anyway (bench/idle_cpu.py compares the two)
+        self.always_redraw = os.environ.get("AAC_ALWAYS_REDRAW") == "1"
+        self._waited: pygame.event.Event | None = None  # an event taken while sleeping
+        self._drawn = False  # drawn since the last scene change
+        self.frames_drawn = 0
+        self.frames_stepped = 0
+        self._rate, self._rate_step = 60.0, -1
+        self.last_input = time.perf_counter()
+        self.open_picker()
 
     # --- window ----------------------------------------------------------------------------
     def apply_window(self) -> None:
@@ -113,7 +129,7 @@ class App:
         if self.persist:
             self.settings.save()
 
-    # --- scenes (game.scenes.manager: a registry by name and a stack) --------------------------
+    # --- scenes (game.shell.scenes.manager: a stack; scenes opened by type) -------------------
     @property
     def scene(self) -> Scene:
         """The scene on top of the stack (the one that gets input and updates)."""
@@ -123,23 +139,22 @@ class App:
         """`scene` in place of every scene on the stack."""
         self.scenes.show(scene)
         self.hovered = None
+        self._drawn = False
 
-    def open(self, name: str, **kw: Any) -> Scene:
-        """The registered scene `name` in place of every scene."""
-        scene = make(name, self, **kw)
+    def open(self, scene: Scene) -> Scene:
+        """`scene` in place of every scene."""
         self.set_scene(scene)
         return scene
 
-    def overlay(self, name: str, **kw: Any) -> Scene:
-        """The registered scene `name` over the current one (which stays alive below)."""
-        scene = make(name, self, **kw)
+    def overlay(self, scene: Scene) -> Scene:
+        """`scene` over the current one (which stays alive below)."""
         self.scenes.push(scene)
         self.hovered = None
+        self._drawn = False
         return scene
 
     def push(self, scene: Scene) -> None:
-        self.scenes.push(scene)
-        self.hovered = None
+        self.overlay(scene)
 
     def back(self) -> None:
         """Close the top scene; with nothing below it, the title menu."""
@@ -148,33 +163,47 @@ class App:
             return
         self.scenes.pop()
         self.hovered = None
+        self._drawn = False
+
+    def choose_game(self, front: FrontEnd) -> None:
+        """Make `front`'s game the chosen one (its menu, set-up, guide and tutorial)."""
+        self.game = front
+
+    def open_picker(self) -> None:
+        """The first screen: the game picker when several games are installed, else straight
+        on to the only game's title menu."""
+        if len(front_ends()) > 1:
+            self.open(PickerScene(self))
+        else:
+            self.open_menu()
 
     def open_menu(self) -> None:
-        self.open("menu")
+        self.open(MenuScene(self))
 
     def open_setup(self) -> None:
-        self.open("setup")
+        self.open(self.game.setup_scene(self))
 
-    def open_settings(self, back: Scene | None = None) -> None:
+    def open_settings(self) -> None:
         """The settings over the current scene (Back returns to it)."""
-        del back  # the stack knows where Back goes
-        self.overlay("settings")
+        self.overlay(SettingsScene(self))
 
-    def open_pause_menu(self, table: Any) -> None:
-        self.overlay("pause", table=table)
+    def open_pause_menu(self, table: PlayScene) -> None:
+        self.overlay(PauseScene(self, table))
 
     def open_guide(self, page: str | None = None) -> None:
-        """The guide (how to play, rules) at `page` ("deploy", or a rule such as "R9.3"),
-        over the current scene; closing it returns there."""
+        """The chosen game's guide (how to play, rules) at `page` (a topic, or a rule such
+        as "R9.3"), over the current scene; closing it returns there."""
         top = self.scenes.top if self.scenes.stack else None
-        if top is not None and type(top).__name__ == "GuideScene":
-            top.show(page)  # type: ignore[attr-defined]
-        else:
-            self.overlay("guide", page=page)
+        if isinstance(top, HelpScene):
+            top.show(page)
+            return
+        guide = self.game.guide_scene(self, page)
+        if guide is not None:
+            self.overlay(guide)
 
     def open_tutorial(self, resume: bool = True) -> None:
-        """The guided first game (game.tutorial), where the learner left it if `resume`."""
-        start_tutorial(self, resume)
+        """The chosen game's guided first game, where the learner left it if `resume`."""
+        self.game.start_tutorial(self, resume)
 
     def rule_here(self) -> str:
         """The rule of what the pointer is over, when the scene knows one (F1 opens it)."""
@@ -182,14 +211,19 @@ class App:
         return str(fn(self.hovered) or "") if fn is not None else ""
 
     def start_session(self, session: Session) -> None:
-        table = self.open("table", session=session)
-        table.autosave_enabled = session.autosaving = self.persist  # type: ignore[attr-defined]
-        if not isinstance(table, PreviewModel):
-            raise TypeError("the table scene draws no picture for the save list")
-        session.preview = lambda: table_picture(table)
+        """Open the table of `session`'s game (its front end's), autosaving unless this app
+        keeps nothing."""
+        self.game = front_end(session.definition.id)
+        table = self.game.table_scene(self, session)
+        if not isinstance(table, PlayScene):
+            raise TypeError(f"{self.game.title}'s table is not a table of a game in progress")
+        self.open(table)
+        table.autosave_enabled = session.autosaving = self.persist
+        session.preview = table.picture
 
     def show_results(self, session: Session) -> None:
-        self.open("results", session=session)
+        self.game = front_end(session.definition.id)
+        self.open(self.game.results_scene(self, session))
 
     def quit(self) -> None:
         self.running = False
@@ -225,7 +259,12 @@ class App:
         s, ox, oy = fit(*self.window.get_size())
         return (pos[0] - ox) / s, (pos[1] - oy) / s
 
+    def idle_seconds(self) -> float:
+        """Seconds since the last input (a key, a click, the pointer moving, the window)."""
+        return time.perf_counter() - self.last_input
+
     def handle(self, e: pygame.event.Event) -> None:
+        self.last_input = time.perf_counter()
         if e.type == pygame.QUIT:
             self.request_quit()
         elif e.type == pygame.VIDEORESIZE and not self.settings.fullscreen and not self.headless:
@@ -248,7 +287,7 @@ class App:
             if e.key == pygame.K_F11:
                 self.toggle_fullscreen()
                 return
-            if e.key == pygame.K_F1 and type(self.scene).__name__ != "GuideScene":
+            if e.key == pygame.K_F1 and not isinstance(self.scene, HelpScene):
                 self.open_guide(self.rule_here() or None)
                 return
             self.scene.key_down(e)
@@ -270,7 +309,9 @@ class App:
         t0 = time.perf_counter()
         if dt is None:
             dt = self.clock.tick(60) / 1000.0
-        for e in pygame.event.get():
+        events = ([self._waited] if self._waited is not None else []) + pygame.event.get()
+        self._waited = None
+        for e in events:
             if self.end_signal:
                 break
             self.handle(e)
@@ -282,10 +323,35 @@ class App:
         self.hover_time += dt
         self.scene.update(min(dt, 0.1))
         self.rehover()
-        if draw:
+        self.frames_stepped += 1
+        if draw and (events or self.frame_rate() > 0 or not self._drawn):
             self.render()
             pygame.display.flip()
+            self._drawn = True
+            self.frames_drawn += 1
         self.frame_ms.append((time.perf_counter() - t0) * 1000)
+
+    # --- idle: nothing moves, nothing is drawn, the loop sleeps on input ------------------------
+    def frame_rate(self) -> float:
+        """Frames a second the screen needs now: the most any shown scene asks for (60 while
+        something moves, a few for a slow ambient motion, 0 when nothing changes), and a
+        pointer resting on something until its tooltip has shown."""
+        if self.always_redraw:
+            return 60.0
+        if self._rate_step == self.frames_stepped:
+            return self._rate
+        rate = max((s.frame_rate() for s in self.scenes.drawn()), default=0.0)
+        if self.hovered is not None and self.hover_time < TOOLTIP_DELAY + 0.2:
+            rate = max(rate, 30.0)
+        self._rate, self._rate_step = rate, self.frames_stepped
+        return rate
+
+    def wait_for_input(self, timeout: float) -> None:
+        """Sleep until an input event comes (it is handled first at the next frame) or
+        `timeout` seconds pass."""
+        e = pygame.event.wait(max(1, int(timeout * 1000)))
+        if e.type != pygame.NOEVENT:
+            self._waited = e
 
     def render(self, surf: pygame.Surface | None = None) -> None:
         surf = surf or self.window
@@ -296,13 +362,13 @@ class App:
         c = Canvas(surf, s, ox, oy)
         for scene in drawn:
             scene.draw(c)
-        if self.hover_time > 0.35 and self.hovered is not None:
+        if self.hover_time > TOOLTIP_DELAY and self.hovered is not None:
             tip = self.scene.tooltip_for(self.hovered)
             rule = self.rule_here() if tip else ""
             if rule:
                 tip += f"\nF1: rule {rule} in the guide"
             if tip:
-                hud.draw_tooltip(c, tip, *self.mouse_v)
+                tooltip.draw_tooltip(c, tip, *self.mouse_v)
 
     def run(self) -> int:
         previous = self._catch_signals()
@@ -310,6 +376,9 @@ class App:
             self.bot_worker.warm()  # the bots' process gets ready while the menu is shown
             while self.running:
                 self.step()  # a signal noted during a frame is acted on at the next one
+                rate = self.frame_rate()
+                if rate < 60 and self.running and not self.end_signal:
+                    self.wait_for_input(1.0 / rate if rate > 0 else IDLE_WAIT)
             self.save_settings()
             self.bot_worker.stop()
             scenegraph.set_sound(None)

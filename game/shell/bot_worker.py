@@ -5,10 +5,11 @@ the drawing, and frames would stretch while it thinks. So the bots of the curren
 one worker *process* (multiprocessing, "spawn": the same on Linux, macOS, Windows and in the
 PyInstaller bundle, whose entry point calls multiprocessing.freeze_support()).
 
-- The table names its bots with BotSpec(level, seed, roster) (see `seat_bots`); the worker
-  makes each with make_bot(level, seed) on its first request and keeps it for the whole game,
-  since bots remember things between decisions (engine.aac.bots.guard). The first request of a new
-  roster (another game started or loaded) replaces the hosted bots.
+- The table names its bots with BotSpec(level, seed, roster, game) (see `seat_bots`); the
+  worker makes each with its game's definition's make_bot(level, seed) on its first request
+  (any installed game: engine.games) and keeps it for the whole game, since bots remember
+  things between decisions. The first request of a new roster (another game started or
+  loaded) replaces the hosted bots.
 - `request(bot, view, decision)` returns a token at once; `poll()` hands over the answer to the
   newest request when it has come. Requests are answered in order, one in flight at a time
   (so nothing ever blocks on a full pipe); an answer to a cancelled or superseded request is
@@ -42,9 +43,7 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import Any, NamedTuple, Protocol
 
-from engine.aac.bots import BOT_LEVELS
-from engine.aac.bots import make_bot as engine_make_bot
-from engine.aac.data import rules
+from engine import games
 from engine.kernel.bots import RandomBot
 from engine.kernel.decisions import Decision
 
@@ -53,30 +52,32 @@ class BotLike(Protocol):
     def choose(self, view: Mapping[str, Any] | None, decision: Decision) -> str: ...
 
 
-def make_bot(level: str, seed: int) -> BotLike:
-    """A bot by level name: engine.aac.bots.make_bot when it exists, else the random bot."""
+def make_bot(level: str, seed: int, game: str = games.DEFAULT) -> BotLike:
+    """A bot of `game` by level name (its definition's make_bot), else the random bot."""
     if level != "random":
         try:
-            return engine_make_bot(level, seed)
-        except ValueError:  # unknown level: fall back to the legal-random baseline
+            return games.game(game).make_bot(level, seed)
+        except ValueError:  # unknown level or game: fall back to the legal-random baseline
             pass
     return RandomBot(seed)
 
 
-def bot_levels() -> list[str]:
-    return list(BOT_LEVELS)
+def bot_levels(game: str = games.DEFAULT) -> list[str]:
+    """The levels `game`'s bots come in (its definition's)."""
+    return list(games.game(game).bot_levels)
 
 
-Factory = Callable[[str, int], BotLike]
+Factory = Callable[[str, int, str], BotLike]  # (level, seed, game id)
 
 
 class BotSpec(NamedTuple):
-    """A bot the worker hosts: made there by the worker's factory (make_bot) as (level, seed)
-    on its first request; `roster` tells one game's bots from another's."""
+    """A bot the worker hosts: made there by the worker's factory (make_bot) as (level, seed,
+    game) on its first request; `roster` tells one game's bots from another's."""
 
     level: str
     seed: int
     roster: int = 0
+    game: str = games.DEFAULT
 
 
 BotRef = BotSpec | BotLike  # a hosted bot, or a bot object that thinks in a thread
@@ -84,11 +85,13 @@ BotRef = BotSpec | BotLike  # a hosted bot, or a bot object that thinks in a thr
 _rosters = count(1)
 
 
-def seat_bots(levels: Mapping[int, str], bot_seed: int) -> dict[int, BotRef]:
-    """The bots of a new game (a fresh roster): seat -> BotSpec(level, bot_seed * 31 + seat),
-    the seeds the in-process bots always had."""
+def seat_bots(levels: Mapping[int, str], bot_seed: int,
+              game: str = games.DEFAULT) -> dict[int, BotRef]:
+    """The bots of a new game of `game` (a fresh roster): seat -> BotSpec(level,
+    bot_seed * 31 + seat), the seeds the in-process bots always had."""
     roster = next(_rosters)
-    return {seat: BotSpec(level, bot_seed * 31 + seat, roster) for seat, level in levels.items()}
+    return {seat: BotSpec(level, bot_seed * 31 + seat, roster, game)
+            for seat, level in levels.items()}
 
 
 class BotError(RuntimeError):
@@ -120,7 +123,7 @@ class _Host:
             self.roster = ref.roster
         bot = self.bots.get(ref)
         if bot is None:
-            bot = self.bots[ref] = self.factory(ref.level, ref.seed)
+            bot = self.bots[ref] = self.factory(ref.level, ref.seed, ref.game)
         return bot
 
     def think(self, token: int, ref: BotRef, view: Any, decision: Decision) -> Message:
@@ -140,9 +143,10 @@ def _describe(exc: BaseException) -> str:
 
 
 def _warm_up() -> None:
-    """Load the catalog before saying "ready" (the bots' modules are imported with this one),
-    so the first decision is as quick as the others."""
-    rules()
+    """Load every installed game's catalog before saying "ready" (the bots' modules are
+    imported with this one), so the first decision is as quick as the others."""
+    for defn in games.installed():
+        defn.prepare()
 
 
 def serve(conn: Connection, factory: Factory) -> None:

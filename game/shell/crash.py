@@ -39,14 +39,14 @@ import traceback
 import warnings
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from engine.aac.persist import load_game, save_game
-from engine.aac.persist.autosave import autosave_games, continue_candidate, manual_saves
-from engine.aac.persist.dirs import data_root, saves_dir
+from engine.kernel import saves
 from engine.version import describe as version_text
+from game.shell.crash_report import Report, Resume
+from game.shell.dirs import data_root
+from game.shell.saves import continue_save
 
 RING_LINES = 300  # the last lines of output and log records a report carries
 KEEP_REPORTS = 20
@@ -180,16 +180,6 @@ def crash_dir() -> Path:
     return data_root() / "crashes"
 
 
-@dataclass(frozen=True)
-class Resume:
-    """The autosave Continue resumes after the crash (or None) and what became of the game
-    that was being played."""
-
-    path: Path | None
-    turn: int
-    kept: str  # one sentence for the report and the window
-
-
 def _table(app: Any) -> Any:
     """The table scene on the app's stack (its game, even under a pause menu), or None."""
     stack = getattr(getattr(app, "scenes", None), "stack", None) or []
@@ -212,8 +202,8 @@ def keep_game(app: Any) -> Resume:
         else:
             probe = crash_dir() / f"check-{os.getpid()}.json"
             try:
-                save_game(session.game, probe, note="crash check")
-                load_game(probe, verify=True)
+                saves.write(session.game, probe, note="crash check")
+                saves.load(probe, session.game.definition, verify=True)
             except Exception as exc:
                 kept = ("The game's last moves could not be checked "
                         f"({type(exc).__name__}); its autosave from before them is kept.")
@@ -225,7 +215,7 @@ def keep_game(app: Any) -> Resume:
                 with contextlib.suppress(OSError):
                     probe.unlink(missing_ok=True)
     try:
-        info = continue_candidate(autosave_games() + manual_saves(saves_dir()))
+        info = continue_save()
     except Exception:
         info = None
     if info is None:
@@ -234,14 +224,6 @@ def keep_game(app: Any) -> Resume:
 
 
 # --- the report ------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Report:
-    path: Path | None  # None: the report could not be written (the text is still shown)
-    summary: str  # "ValueError: ..." in one line
-    resume: Resume
-    text: str
-
-
 def _scenes(app: Any) -> str:
     stack = getattr(getattr(app, "scenes", None), "stack", None) or []
     return " > ".join(type(s).__name__ for s in stack) or "none"

@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from game.shell.crash import Report
+from game.shell.crash_report import Report
 from game.shell.theme import FONT_BOLD, FONT_REGULAR
 
 

@@ -1,6 +1,7 @@
 """Small preview pictures of saved games: a thumbnail of the table taken when the game is
-saved (`<save>.png` beside the save), and a placeholder drawn from a save's summary where
-there is none (old saves, scenarios, damaged files)."""
+saved (`<save>.png` beside the save: a game's table pictures itself, PlayScene.picture), and
+a placeholder drawn from a save's summary where there is none (old saves, scenarios, damaged
+files)."""
 
 from __future__ import annotations
 
@@ -14,32 +15,12 @@ from pathlib import Path
 import pygame
 
 from engine.kernel import files
-from game.aac import tokens
-from game.aac.table.model import PreviewModel
 from game.shell import theme
-from game.shell.layout import VH, VW, fit
 from game.shell.scenegraph import Canvas
+from game.shell.sprites import seat_marker
 
 THUMB = (320, 180)
 MAX_PNG = 1024 * 1024  # a 320x180 thumbnail is ~60 kB; anything far larger is not ours
-
-
-def table_picture(table: PreviewModel) -> pygame.Surface | None:
-    """The table as it is on screen, shrunk to a thumbnail; None while something private is
-    showing (expert secret loading), so a preview never gives a secret away."""
-    if table.private_now():
-        return None
-    win = table.app.window
-    surf = pygame.Surface(win.get_size())
-    s, ox, oy = fit(*surf.get_size())
-    covered = table.handoff.visible
-    table.handoff.visible = False  # the table itself, not the hand-off curtain
-    try:
-        table.draw(Canvas(surf, s, ox, oy))
-    finally:
-        table.handoff.visible = covered
-    area = pygame.Rect(round(ox), round(oy), round(VW * s), round(VH * s)).clip(surf.get_rect())
-    return pygame.transform.smoothscale(surf.subsurface(area), THUMB)
 
 
 def write_png(surf: pygame.Surface, path: Path) -> None:
@@ -90,7 +71,7 @@ def read_png(path: Path) -> pygame.Surface | None:
 
 def draw_placeholder(c: Canvas, x: float, y: float, w: float, h: float,
                      colours: Sequence[theme.Colour], turn: int, scores: Sequence[int],
-                     damaged: bool = False) -> None:
+                     damaged: bool = False, shapes: Sequence[str] = ()) -> None:
     """A small picture made from what the list knows: each seat's marker and score bar,
     and the turn; a damaged save gets a torn sheet."""
     c.fill(theme.FELT, x, y, w, h, 6)
@@ -107,7 +88,7 @@ def draw_placeholder(c: Canvas, x: float, y: float, w: float, h: float,
         sc = scores[i] if i < len(scores) else 0
         bh = (h - 78) * sc / top
         c.fill(theme.darken(col, 0.3), bx, y + h - 40 - bh, bar_w, max(2.0, bh), 3)
-        tokens.seat_marker(c, bx + bar_w / 2, y + h - 22, 9, col,
-                           theme.SEAT_SHAPES[i % len(theme.SEAT_SHAPES)])
+        seat_marker(c, bx + bar_w / 2, y + h - 22, 9, col,
+                    shapes[i] if i < len(shapes) else theme.SEAT_SHAPES[i % len(theme.SEAT_SHAPES)])
     label = "Set-up" if turn == 0 else f"Turn {turn}"
     c.text(label, x + 10, y + 8, 14, theme.CREAM, True)

@@ -295,6 +295,13 @@ class Node:
                            max(1, round(self.h * s)))
 
     # --- frame ---------------------------------------------------------------------------
+    def frame_rate(self) -> float:
+        """Frames a second this node's subtree needs to look right now (60 while something
+        moves, a few for a slow ambient motion, 0 when nothing changes until the next input;
+        the app sleeps when no shown node asks for any). A node with its own motion says so;
+        the default asks what its visible children ask."""
+        return max((n.frame_rate() for n in self.children if n.visible), default=0.0)
+
     def update(self, dt: float) -> None:
         self.on_update(dt)
         for c in list(self.children):

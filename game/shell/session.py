@@ -1,59 +1,63 @@
-"""A game in progress as the UI sees it: the engine Game, who sits where, the log, saves."""
+"""A game in progress as the front end sees it, for any installed game: the engine's game,
+who sits where (people and bots, the names typed), the log, saves and autosaves.
+
+A game's front end makes its sessions (`FrontEnd.session`, a subclass when the game's table
+needs more of them); everything here reads the game through its engine definition only.
+Saves carry the seats in their summary header (engine.kernel.summary: names typed, bot
+levels); files written before headers existed keep theirs in a side file (`x.seats.json`, or
+`seats.json` in an autosave folder), still read.
+"""
 
 from __future__ import annotations
 
 import contextlib
 import errno
 import json
-import random
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import pygame
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from engine import GameConfig, new_game
-from engine.aac.events import Event
-from engine.aac.game import Game
-from engine.aac.log import describe
-from engine.aac.persist import load_game, save_game
-from engine.aac.persist.autosave import (
-    Autosaver,
-    SaveInfo,
-    autosave_games,
-    continue_candidate,
-    manual_saves,
-)
-from engine.aac.persist.dirs import autosave_dir
-from engine.aac.persist.io import atomic_write
-from engine.kernel import files
+from engine.kernel import files, saves
+from engine.kernel.autosave import Autosaver
+from engine.kernel.definition import GameDefinition, by_format
+from engine.kernel.events import Event
+from engine.kernel.runner import Runner
+from engine.kernel.saves import SaveError
+from engine.kernel.summary import Summary
 from game.shell import theme
 from game.shell.bot_worker import BotRef, BotSpec, bot_levels, seat_bots
+from game.shell.dirs import autosave_dir, saves_dir
 from game.shell.preview import write_png
-from game.shell.settings import NAME_LEN, user_dir
+from game.shell.registry import find_front_end
+from game.shell.settings import NAME_LEN
 
 NAME_MAX = NAME_LEN  # characters in a player's name
-SEATS_MAX = 64 * 1024  # bytes of a seats side file (a few hundred in practice)
+SIDE_MAX = 64 * 1024  # a seats side file is a few hundred bytes
 
 
 @dataclass
 class SeatSpec:
     human: bool = True
     level: str = "random"
-    character: str | None = None  # None = random
-    name: str = ""  # the player's own name ("" = known by the character's name)
+    character: str | None = None  # the role chosen at set-up (a character...); None: random
+    name: str = ""  # the player's own name ("" = known by the role's name)
 
 
 class Session:
-    def __init__(self, game: Game, seats: list[SeatSpec], bot_seed: int = 0) -> None:
+    """A game in progress: the engine's game, its seats, its log and its saves."""
+
+    def __init__(self, game: Runner, seats: list[SeatSpec], bot_seed: int = 0) -> None:
         self.game = game
+        self.definition: GameDefinition = game.definition
         self.seats = seats
-        self.rules = game.rules
         self.bots: dict[int, BotRef] = seat_bots(  # hosted by the app's bot worker process
-            {i: s.level for i, s in enumerate(seats) if not s.human}, bot_seed)
+            {i: s.level for i, s in enumerate(seats) if not s.human}, bot_seed,
+            self.definition.id)
         self.log: list[str] = []
         self.game_id = time.strftime("game-%Y%m%d-%H%M%S") + f"-{game.state.seed & 0xFFFF}"
         # Set by the front end: autosave this game at turn starts, when it ends and when a
@@ -62,62 +66,32 @@ class Session:
         self.preview: Callable[[], pygame.Surface | None] | None = None
         self._kept: list[str] | None = None  # the choices as of the last autosave
         self.problem = ""  # why the last save or autosave failed, in words ("" = it worked)
-        for e in getattr(game, "setup_events", []) or []:
-            self.log.append(describe(e, self.rules, self.characters))
+        for e in game.setup_events or []:
+            self.log.append(self.describe(e))
 
-    @classmethod
-    def new(cls, seats: list[SeatSpec], seed: int, options: dict[str, Any] | None = None,
-            expert_loading: bool = False, modules: tuple[str, ...] = ()) -> Session:
-        chars = [s.character for s in seats]
-        cfg = GameConfig(players=len(seats), seed=seed,
-                         characters=chars if any(chars) else None, options=options or {},
-                         expert_loading=expert_loading, modules=modules)
-        return cls(new_game(cfg), seats, seed)
+    # --- words ---------------------------------------------------------------------------------
+    def describe(self, e: Event) -> str:
+        """The log's line for an event."""
+        return self.definition.describe(self.game, e)
 
-    @classmethod
-    def mid_game(cls, seed: int, players: int, moves: int, humans: int = 1) -> Session:
-        """A position reached by playing `moves` random legal choices from a fresh game."""
-        seats = [SeatSpec(human=i < humans) for i in range(players)]
-        s = cls.new(seats, seed)
-        rng = random.Random(seed)
-        for _ in range(moves):
-            d = s.game.pending
-            if d is None:
-                break
-            s.apply(rng.choice(d.choices).id)
-        # stop where a human decides (so the table shows highlighted targets)
-        for _ in range(2000 if humans and moves else 0):
-            d = s.game.pending
-            if d is None or s.is_human(d.seat) and any(c.targets for c in d.choices):
-                break
-            s.apply(rng.choice(d.choices).id)
-        return s
-
-    # --- seats -----------------------------------------------------------------------------
-    @property
-    def characters(self) -> list[str]:
-        return [p.character for p in self.game.state.players]
-
-    def character_name(self, seat: int) -> str:
-        ch = self.characters[seat] if seat < len(self.characters) else ""
-        return self.rules.names.get(ch, f"Seat {seat + 1}") if ch else f"Seat {seat + 1}"
+    def role_name(self, seat: int) -> str:
+        """What the seat plays, in words ("Freyith", "France"), or "" before it is known."""
+        roles = self.definition.roles(self.game)
+        role = roles[seat] if 0 <= seat < len(roles) else ""
+        return self.definition.role_name(role) if role else ""
 
     def player_name(self, seat: int) -> str:
-        """The player's own name if one was given, else the character's."""
+        """The player's own name if one was given, else the role's ("Player 2" before)."""
         given = self.seats[seat].name if 0 <= seat < len(self.seats) else ""
-        return given or self.character_name(seat)
+        return given or self.role_name(seat) or f"Player {seat + 1}"
 
     def name(self, seat: int) -> str:
-        """How a seat is called on the table: "Anna (Freyith)", or just "Freyith"."""
+        """How a seat is called at the table: "Anna (Freyith)", or just "Freyith"."""
         given = self.seats[seat].name if 0 <= seat < len(self.seats) else ""
-        ch = self.character_name(seat)
-        return f"{given} ({ch})" if given else ch
+        role = self.role_name(seat) or f"Player {seat + 1}"
+        return f"{given} ({role})" if given else role
 
     def colour(self, seat: int) -> theme.Colour:
-        ch = self.rules.characters.get(self.characters[seat]) if seat < len(
-            self.characters) else None
-        if ch is not None:
-            return theme.hex_colour(ch.colour_hex)
         return theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
 
     def shape(self, seat: int) -> str:
@@ -130,6 +104,10 @@ class Session:
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.human]
 
+    def seat_labels(self) -> list[tuple[str, str]]:
+        """Per seat (name typed, bot level or "" for a person): the save header's seats."""
+        return [(s.name, "" if s.human else s.level) for s in self.seats]
+
     # --- playing ---------------------------------------------------------------------------
     def hand_to_bot(self, seat: int, level: str, seed: int) -> None:
         """`seat` is played by a bot of `level` from now on, hosted by the bot worker process
@@ -137,30 +115,34 @@ class Session:
         roster = next((b.roster for b in self.bots.values() if isinstance(b, BotSpec)), 0)
         self.seats[seat] = SeatSpec(False, level, self.seats[seat].character,
                                     self.seats[seat].name)
-        self.bots[seat] = BotSpec(level, seed, roster)
+        self.bots[seat] = BotSpec(level, seed, roster, self.definition.id)
 
     def apply(self, choice_id: str) -> list[Event]:
         events = self.game.choose(choice_id)
-        chars = self.characters
         for e in events:
-            self.log.append(describe(e, self.rules, chars))
+            self.log.append(self.describe(e))
         if len(self.log) > 3000:
             del self.log[: len(self.log) - 2500]
         if self.autosaving and self.game.is_over:
             self.keep_final()
         return events
 
-    # --- saves (engine.aac.persist: validated, atomic; seats in a small side file) -------------
+    def turn_started(self, events: list[Event]) -> bool:
+        """Did these events start a new turn (when a game autosaves)?"""
+        return self.definition.turn_started(events)
+
+    # --- saves (engine.kernel.saves: validated, atomic; the seats in the summary header) -------
     def save(self, path: Path, note: str = "") -> None:
-        save_game(self.game, path, note)
-        atomic_write(seats_path(path), json.dumps([asdict(s) for s in self.seats]))
+        saves.write(self.game, path, note, self.seat_labels())
         self._picture(path)
+
+    def _rotation(self) -> Autosaver:
+        return Autosaver(self.game_id, autosave_dir())
 
     def autosave(self) -> Path:
         """Autosave at a turn start, or mid-turn when a player leaves (the choice history
         keeps the turn's decisions so far): the last 10 per game are kept."""
-        path = Autosaver(self.game_id).save(self.game)
-        atomic_write(path.parent / "seats.json", json.dumps([asdict(s) for s in self.seats]))
+        path = self._rotation().save(self.game, self.seat_labels())
         self._kept = list(self.game.history)
         self._picture(path)
         return path
@@ -182,9 +164,7 @@ class Session:
         """The game has ended: keep it for the "Finished games" list (and so "Continue" no
         longer offers its last turn). A failure is told in the log; nothing else stops."""
         try:
-            path = Autosaver(self.game_id).save_final(self.game)
-            atomic_write(path.parent / "seats.json",
-                         json.dumps([asdict(s) for s in self.seats]))
+            path = self._rotation().save_final(self.game, seats=self.seat_labels())
         except Exception as exc:
             self.problem = save_problem(exc)
             self.log.append(f"The finished game could not be kept: {self.problem}.")
@@ -201,19 +181,34 @@ class Session:
             else:  # never leave an older picture beside a newer save
                 path.with_suffix(".png").unlink(missing_ok=True)
 
-    @classmethod
-    def load(cls, path: Path) -> Session:
-        """Load a save, verified against a replay of its choices (engine.aac.persist.load_game);
-        a bad file raises engine.aac.persist.SaveError with one readable sentence."""
+    @staticmethod
+    def load(path: Path) -> Session:
+        """Load a save of any installed game, verified against a replay of its choices; a bad
+        file raises SaveError with one readable sentence. The session is the game's own
+        (its front end's `session`)."""
         path = Path(path)
-        game = load_game(path, verify=True)
+        text = saves.read_text(path)
+        defn = by_format(saves.format_of(text))
+        front = find_front_end(defn.id) if defn is not None else None
+        if defn is None or front is None:
+            raise SaveError("This is not a save of a game installed here.")
+        game = saves.loads(text, defn, verify=True)
         n = game.state.n
-        seats = saved_seats(path, n) or [SeatSpec(human=(i == 0)) for i in range(n)]
-        s = cls(game, seats, int(game.config.get("seed", 0)))
+        seats = seats_of(path, header_of(text), n, defn.id) or \
+            [SeatSpec(human=(i == 0)) for i in range(n)]
+        s = front.session(game, seats, int(game.config.get("seed", 0)))
         if path.parent.parent == autosave_dir():
             s.game_id = path.parent.name  # keep autosaving into the same game's folder
             s._kept = list(game.history)
         return s
+
+
+def header_of(text: str) -> Summary | None:
+    """The summary header of a save's text (None when it has none or it cannot be read:
+    the loader has already refused a bad one)."""
+    with contextlib.suppress(Exception):
+        return saves.read_summary(json.loads(text))
+    return None
 
 
 class _SeatModel(BaseModel):
@@ -224,34 +219,46 @@ class _SeatModel(BaseModel):
     name: Annotated[str, Field(max_length=200)] = ""  # absent in older side files
 
 
-def read_seats(side: Path, n: int) -> list[SeatSpec] | None:
-    """Who sits where, from a save's side file; None if it is missing, damaged or does not
-    match the game (the caller then falls back to one person and bots)."""
+def read_seats(side: Path, n: int, game: str) -> list[SeatSpec] | None:
+    """Who sits where, from a side file written before saves had headers; None if it is
+    missing, damaged or does not match the game."""
     try:
-        raw = json.loads(files.read_text(side, SEATS_MAX))
+        raw = json.loads(files.read_text(side, SIDE_MAX))  # a regular file only, bounded
         if not isinstance(raw, list) or len(raw) != n:
             return None
         specs = [_SeatModel.model_validate(x) for x in raw]
     except (files.Unreadable, ValueError, RecursionError, ValidationError):
         return None
-    levels = set(bot_levels())
+    levels = set(bot_levels(game))
     return [SeatSpec(human=m.human, level=m.level if m.level in levels else "random",
                      character=m.character, name=clean_name(m.name)) for m in specs]
+
+
+def seats_of(path: Path, header: Summary | None, n: int, game: str) -> list[SeatSpec] | None:
+    """Who sat where in a save: its header's seats, else its side file or its autosave
+    folder's (older saves); None if none can be read."""
+    if header is not None and len(header.seats) == n:
+        levels = set(bot_levels(game))
+        out = []
+        for i, s in enumerate(header.seats):
+            default = s.name in (s.role, f"Player {i + 1}")  # no name was typed
+            given = "" if default else clean_name(s.name)
+            if s.level:
+                out.append(SeatSpec(False, s.level if s.level in levels else "random",
+                                    None, given))
+            else:
+                out.append(SeatSpec(True, "random", None, given))
+        return out
+    for side in (seats_path(path), Path(path).parent / "seats.json"):
+        if files.exists(side):
+            return read_seats(side, n, game)
+    return None
 
 
 def clean_name(text: str) -> str:
     """A player's name as typed: printable characters, single spaces, at most NAME_MAX."""
     text = "".join(ch for ch in text if ch.isprintable())
     return " ".join(text.split())[:NAME_MAX].strip()
-
-
-def saved_seats(path: Path, n: int) -> list[SeatSpec] | None:
-    """Who sat where in a save: its own side file, or its autosave folder's; None if there
-    is none (or it is damaged)."""
-    for side in (seats_path(path), Path(path).parent / "seats.json"):
-        if files.exists(side):  # a side file that is there but cannot be read: no seats
-            return read_seats(side, n)
-    return None
 
 
 def seats_path(path: Path) -> Path:
@@ -270,23 +277,6 @@ def save_problem(exc: BaseException) -> str:
     return f"an unexpected problem ({type(exc).__name__})"
 
 
-def saves_dir() -> Path:
-    return user_dir("saves")
+__all__ = ["NAME_MAX", "SeatSpec", "Session", "clean_name", "header_of", "read_seats",
+           "save_problem", "saves_dir", "seats_of", "seats_path"]
 
-
-def all_saves() -> list[SaveInfo]:
-    """Every game the player can go back to: one entry per autosaved game and every manual
-    save, newest first (summaries only: see engine.aac.persist.autosave)."""
-    out = autosave_games() + manual_saves(saves_dir())
-    return sorted(out, key=lambda i: (i.when, i.mtime_ns), reverse=True)
-
-
-def continue_save(saves: list[SaveInfo] | None = None) -> SaveInfo | None:
-    """What "Continue" resumes: the newest save of a game that is not finished."""
-    return continue_candidate(all_saves() if saves is None else saves)
-
-
-def autosave_path() -> Path | None:
-    """The save "Continue" resumes, or None."""
-    info = continue_save()
-    return info.path if info is not None else None

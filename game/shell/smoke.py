@@ -79,11 +79,18 @@ def _game_folders() -> list[Path]:
 
 def _play(frames: int, seed: int, players: int, home: Path) -> dict[str, Any]:
     step = "starting pygame"
-    info: dict[str, Any] = {}
+    info: dict[str, Any] = {"decisions": 0, "play_s": 0.0, "scenarios": 0, "games": []}
     before = _snapshot(_game_folders())
     import pygame
 
+    from engine.kernel import saves
     from game.shell.app import App
+    from game.shell.dirs import saves_dir, user_dir
+    from game.shell.registry import front_ends
+    from game.shell.saves import scenarios
+    from game.shell.scenes.base import PlayScene
+    from game.shell.scenes.load import LoadScene
+    from game.shell.session import SeatSpec, Session
     from game.shell.settings import Settings
 
     step = "opening the menu"
@@ -93,7 +100,8 @@ def _play(frames: int, seed: int, players: int, home: Path) -> dict[str, Any]:
     try:
         app = App((1280, 720), Settings(anim_speed=2.0, bot_delay=0.0), persist=True,
                   headless=True)
-        _check(app.scene.__class__.__name__ == "MenuScene", "the app did not open on the menu")
+        want = "PickerScene" if len(front_ends()) > 1 else "MenuScene"
+        _check(app.scene.__class__.__name__ == want, "the app did not open on its first screen")
         app.step(1 / 60)
         age = process_age()
         if age is not None and age0 is not None:
@@ -108,80 +116,81 @@ def _play(frames: int, seed: int, players: int, home: Path) -> dict[str, Any]:
                f"it is not ready: {app.bot_worker.error!r}")
         info["worker_s"] = time.perf_counter() - tw
 
-        step = "starting a bots' game"
-        from engine.aac.persist import load_game, save_game
-        from engine.aac.state import state_to_dict
-        from game.shell.session import SeatSpec, Session, saves_dir
+        for front in front_ends():
+            defn = front.definition
+            title = front.title
+            info["games"].append(title)
+            app.choose_game(front)
+            app.open_menu()
+            step = f"{title}: starting a bots' game"
+            n = max(defn.seats[0], min(players, defn.seats[1]))
+            levels = [lv for lv in defn.bot_levels if lv != "random"][:1] or ["random"]
+            seats = [SeatSpec(human=False, level=("random", levels[0])[i % 2])
+                     for i in range(n)]
+            game = defn.new_game(defn.config_for(n, seed))
+            session = front.session(game, seats, seed)
+            app.start_session(session)
+            _check(isinstance(app.scene, PlayScene), "the table did not open")
 
-        levels = ("random", "easy", "random", "easy", "random")
-        seats = [SeatSpec(human=False, level=levels[i]) for i in range(players)]
-        session = Session.new(seats, seed)
-        app.start_session(session)
-        _check(app.scene.__class__.__name__ == "TableScene", "the table did not open")
+            step = f"{title}: playing"
+            tp = time.perf_counter()
+            for _ in range(frames):
+                app.step(1 / 60)
+                if app.bot_worker.error is not None:
+                    raise SmokeError(f"a bot failed: {app.bot_worker.error!r}")
+                if not isinstance(app.scene, PlayScene):
+                    break
+            info["frames"] = frames
+            info["play_s"] += time.perf_counter() - tp
+            game = session.game
+            info["decisions"] += len(game.history)
+            _check(len(game.history) >= 3,
+                   f"the bots made only {len(game.history)} decisions in {frames} frames")
+            _check(game.pending is not None or game.is_over, "no pending decision and not over")
 
-        step = "playing"
-        tp = time.perf_counter()
-        for _ in range(frames):
-            app.step(1 / 60)
+            step = f"{title}: saving"
+            path = saves_dir() / f"smoke-{front.folder}.json"
+            session.save(path, "smoke test")
+            _check(path.is_file(), f"the save {path} was not written")
+            _check(home in path.resolve().parents, f"the save went to {path}, not under {home}")
+
+            step = f"{title}: reloading the save"
+            loaded = saves.load(path, defn, verify=True)
+            _check(loaded.pending == game.pending,
+                   "the reloaded game's pending decision differs from the original's")
+            _check(saves.canonical(loaded.snapshot()) == saves.canonical(game.snapshot()),
+                   "the reloaded game's state differs from the original's")
+            _check(loaded.history == game.history, "the reloaded choices differ")
+
+            step = f"{title}: resuming the save in the front end"
+            app.start_session(Session.load(path))
+            for _ in range(5):
+                app.step(1 / 60)
             if app.bot_worker.error is not None:
                 raise SmokeError(f"a bot failed: {app.bot_worker.error!r}")
-            if app.scene.__class__.__name__ != "TableScene":
-                break
-        info["frames"] = frames
-        info["play_s"] = time.perf_counter() - tp
-        game = session.game
-        info["decisions"] = len(game.history)
-        _check(len(game.history) >= 3,
-               f"the bots made only {len(game.history)} decisions in {frames} frames")
-        _check(game.pending is not None or game.is_over, "no pending decision and not over")
 
-        step = "saving"
-        path = saves_dir() / "smoke.json"
-        save_game(game, path, note="smoke test")
-        _check(path.is_file(), f"the save {path} was not written")
-        _check(home in path.resolve().parents, f"the save went to {path}, not under {home}")
-
-        step = "reloading the save"
-        loaded = load_game(path, verify=True)
-        _check(loaded.pending == game.pending,
-               "the reloaded game's pending decision differs from the original's")
-        _check(state_to_dict(loaded.state) == state_to_dict(game.state),
-               "the reloaded game's state differs from the original's")
-        _check(loaded.history == game.history, "the reloaded choices differ")
-
-        step = "resuming the save in the front end"
-        app.start_session(Session.load(path))
-        for _ in range(5):
+            step = f"{title}: opening a shipped scenario from the Load menu"
+            shipped = scenarios(front)
+            if not shipped:
+                continue
+            app.open_menu()
+            load_scene = LoadScene(app, tab="scenarios")
+            app.set_scene(load_scene)
             app.step(1 / 60)
-        if app.bot_worker.error is not None:
-            raise SmokeError(f"a bot failed: {app.bot_worker.error!r}")
-
-        step = "opening a shipped scenario from the Load menu"
-        from game.shell.scenes.menu import LoadScene
-
-        app.open_menu()
-        load_scene = LoadScene(app)
-        app.set_scene(load_scene)
-        app.step(1 / 60)
-        labels = [getattr(n, "label", getattr(n, "text", "")) for n in
-                  getattr(load_scene, "children", [])]
-        scen = [str(x) for x in labels if "(scenario)" in str(x)]
-        _check(scen, "the Load menu lists no shipped scenario (saves/scenarios not found)")
-        from game.shell.theme import ASSETS
-
-        scen_dir = ASSETS.parent / "saves" / "scenarios" / "aac"
-        first = sorted(scen_dir.glob("*.json"))[0]
-        load_scene.load(first)
-        _check(not load_scene.error, f"the scenario did not load: {load_scene.error}")
-        _check(app.scene.__class__.__name__ == "TableScene", "the scenario's table did not open")
-        for _ in range(3):
-            app.step(1 / 60)
-        info["scenarios"] = len(scen)
+            labels = [getattr(nd, "label", getattr(nd, "text", "")) for nd in
+                      getattr(load_scene, "children", [])]
+            scen = [str(x) for x in labels if "(scenario)" in str(x)]
+            _check(scen, "the Load menu lists no shipped scenario")
+            load_scene.load(shipped[0].path)
+            _check(not load_scene.error, f"the scenario did not load: {load_scene.error}")
+            _check(isinstance(app.scene, PlayScene) or shipped[0].over,
+                   "the scenario's table did not open")
+            for _ in range(3):
+                app.step(1 / 60)
+            info["scenarios"] += len(scen)
 
         step = "saving the settings"
         app.save_settings()
-        from game.shell.settings import user_dir
-
         settings_file = user_dir("config") / "settings.json"
         _check(settings_file.is_file() and home in settings_file.resolve().parents,
                f"the settings were not written under {home} ({settings_file})")
@@ -201,15 +210,23 @@ def _play(frames: int, seed: int, players: int, home: Path) -> dict[str, Any]:
     return info
 
 
-def run(frames: int = 300, seed: int = 11, players: int = 3) -> int:
-    """The --smoke self-test; returns the process exit code."""
-    t0 = time.perf_counter()
+def prepare() -> None:
+    """SDL's headless drivers, set before pygame is imported (the entry point calls this
+    before it imports the games)."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    if "pygame" in sys.modules:
-        print("smoke: warning: pygame was imported before the smoke test set the dummy "
-              "drivers", file=sys.stderr)
+
+
+def run(frames: int = 300, seed: int = 11, players: int = 3) -> int:
+    """The --smoke self-test (the installed games registered first: game.games); returns the
+    process exit code."""
+    t0 = time.perf_counter()
+    if os.environ.get("SDL_VIDEODRIVER") != "dummy":
+        if "pygame" in sys.modules:
+            print("smoke: warning: pygame was imported before the smoke test set the dummy "
+                  "drivers", file=sys.stderr)
+        prepare()
     old_home = os.environ.get("AAC_HOME")
     home = Path(tempfile.mkdtemp(prefix="aac-smoke-")).resolve()
     os.environ["AAC_HOME"] = str(home)
@@ -229,7 +246,8 @@ def run(frames: int = 300, seed: int = 11, players: int = 3) -> int:
         else:
             os.environ["AAC_HOME"] = old_home
     frozen = "frozen" if getattr(sys, "frozen", False) else "source"
-    print(f"smoke ok: An Age Contrived {version()} ({frozen}); menu in {info['menu_s']:.2f}s "
+    print(f"smoke ok: {', '.join(info['games'])} {version()} ({frozen}); menu in "
+          f"{info['menu_s']:.2f}s "
           f"from {info['menu_from']}; {info['frames']} frames, {info['decisions']} decisions "
           f"by bots in {info['play_s']:.2f}s; save reloaded with verify, same pending "
           f"decision; {info['scenarios']} scenarios listed; bots' process ready in "

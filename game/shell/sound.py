@@ -47,7 +47,7 @@ from typing import Any
 
 import pygame
 
-from engine.aac import events as ev
+from engine.kernel.events import Event
 
 Signal = list[float]
 
@@ -58,25 +58,21 @@ PER_EFFECT = 3  # at most this many copies of one effect ring at once
 FADE_IN = 0.002
 FADE_OUT = 0.008
 
-# What each engine event sounds like when the table shows it (None: silent).
-EVENT_EFFECTS: dict[type[ev.Event], str] = {
-    ev.SectionConstructed: "snap",  # the section drops onto its stack
-    ev.SectionCompleted: "complete",
-    ev.TilesPushed: "push",  # the device's tiles slide one position
-    ev.TokenMoved: "land",  # an energy token lands where it goes
-    ev.TileClaimed: "land",  # a tile from the Tile Pool lands on its board
-    ev.AchievementClaimed: "complete",
-    ev.GameEnded: "end",
-}
+# What each engine event sounds like when a table shows it (absent: silent). Each game adds
+# its own events' effects (add_event_effects: An Age Contrived's in game/aac/sounds.py).
+EVENT_EFFECTS: dict[type[Event], str] = {}
 
 
-def effect_for(event: ev.Event) -> str | None:
-    """The effect to play when `event`'s animation lands, or None for a silent event.
+def add_event_effects(effects: dict[type[Event], str]) -> None:
+    """A game's events and the effect each plays when its animation lands."""
+    unknown = set(effects.values()) - set(EFFECTS)
+    if unknown:
+        raise ValueError(f"no such sound effect: {sorted(unknown)}")
+    EVENT_EFFECTS.update(effects)
 
-    SectionConstructed -> "snap", SectionCompleted -> "complete", TilesPushed -> "push",
-    TokenMoved -> "land" (every token move ends with the token landing somewhere),
-    TileClaimed -> "land", AchievementClaimed -> "complete", GameEnded -> "end"; everything
-    else (scores, turns, figures walking, tracks, log-only events) is silent."""
+
+def effect_for(event: Event) -> str | None:
+    """The effect to play when `event`'s animation lands, or None for a silent event."""
     return EVENT_EFFECTS.get(type(event))
 
 
@@ -571,7 +567,7 @@ class SoundBank:
         self._last[name] = now
         return True
 
-    def play_event(self, event: ev.Event) -> bool:
+    def play_event(self, event: Event) -> bool:
         """Play what `event` sounds like (effect_for): the table's one-line hook."""
         return self.play(effect_for(event))
 

@@ -18,6 +18,7 @@ from game.aac.guide.model import View
 from game.aac.guide.positions import Position
 from game.aac.scenes.results import ResultsScene
 from game.aac.scenes.table import TableScene
+from game.aac.session import AacSession
 from game.shell import theme
 from game.shell.layout import (
     BOARD_S,
@@ -31,7 +32,7 @@ from game.shell.layout import (
     VW,
 )
 from game.shell.scenegraph import Canvas
-from game.shell.session import SeatSpec, Session
+from game.shell.session import SeatSpec
 
 if TYPE_CHECKING:
     from game.shell.scenes.nav import Nav
@@ -115,7 +116,7 @@ class Stage:
         self.pos = pos
         n = pos.game.state.n
         seats = [SeatSpec(human=(i == pos.seat), level="random") for i in range(n)]
-        self.session = Session(pos.game, seats)
+        self.session = AacSession(pos.game, seats)
         self.table: TableScene | None = None
         self.results: ResultsScene | None = None
         if pos.game.is_over:

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.aac.catalog.expansion.folklore_cards import FolkloreCard
-from engine.aac.catalog.expansion.loader import Expansion
-from engine.aac.data import rules
+from engine.aac.api import Expansion, FolkloreCard, rules
 from game.aac import folklore_draw as fd
 from game.aac import tokens
 from game.aac.guide.art import Rect

@@ -5,8 +5,7 @@ names its parts for the pages' callouts."""
 
 from __future__ import annotations
 
-from engine.aac.data import rules
-from engine.aac.pilgrimage.state import Board, board
+from engine.aac.api import Board, board, rules
 from game.aac import pilgrimage_draw as pd
 from game.aac.guide.art import Rect
 from game.aac.guide.drawn import drawing

@@ -16,9 +16,7 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 
-from engine import GameConfig, new_game
-from engine.aac.bots import make_bot
-from engine.aac.game import Game
+from engine.aac.api import Game, GameConfig, make_bot, new_game
 from engine.kernel.decisions import Decision
 
 Anchors = dict[str, tuple[str, ...]]

@@ -21,8 +21,7 @@ from game.aac.guide.model import BOOK_TITLES, HOWTO, RULES, Page, View, rule_tit
 from game.shell import theme
 from game.shell.layout import VH, VW
 from game.shell.scenegraph import Button, Canvas
-from game.shell.scenes.base import Scene
-from game.shell.scenes.manager import register
+from game.shell.scenes.base import HelpScene
 
 if TYPE_CHECKING:
     from game.shell.scenes.nav import Nav
@@ -66,8 +65,7 @@ def wrap(text: str, size: float, width: float, cs: float, bold: bool = False) ->
     return theme.wrap(text, max(6, round(size * cs)), max(1, int(width * cs)), bold)
 
 
-@register("guide")
-class GuideScene(Scene):
+class GuideScene(HelpScene):
     def __init__(self, app: Nav, page: str | None = None) -> None:
         super().__init__(app)
         self.guide = guide()
@@ -88,6 +86,9 @@ class GuideScene(Scene):
     def page(self) -> Page:
         pages = self.pages
         return pages[min(self.index, len(pages) - 1)]
+
+    def frame_rate(self) -> float:
+        return max(12.0, super().frame_rate())  # the pictures' callouts pulse slowly
 
     def show(self, page_id: str | None) -> None:
         """Open a page by id ("deploy"), or a rule ("R12.6": its page, entry highlighted)."""

@@ -11,21 +11,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from engine.aac.expansion import scoring_cards
-from engine.aac.folklore.state import NAME as FOLKLORE
-from engine.aac.pilgrimage.state import NAME as PILGRIMAGE
-from engine.aac.pilgrimage.state import pdata, place_words
-from engine.aac.scoring import categories as score_categories
+from engine.aac.api import FOLKLORE, PILGRIMAGE, pdata, place_words, scoring_cards
+from engine.aac.api import categories as score_categories
 from game.aac import tokens
 from game.aac.scenes.table import TableScene
 from game.aac.score_history import score_history
+from game.aac.session import AacSession
 from game.aac.targets import Hotspot
 from game.shell import theme
 from game.shell.layout import VH, VW
 from game.shell.scenegraph import Button, Canvas
 from game.shell.scenes.base import Scene, menu_button, title_text
-from game.shell.scenes.manager import register
-from game.shell.session import Session
 
 if TYPE_CHECKING:
     from game.shell.scenes.nav import Nav
@@ -51,12 +47,11 @@ def categories(modules: tuple[str, ...] = ()) -> tuple[tuple[str, str], ...]:
 CATEGORIES = categories()  # the base game's rows
 
 
-@register("results")
 class ResultsScene(Scene):
     """The final scores by category, the winner and tiebreak, the final board and a chart of
     every seat's score turn by turn."""
 
-    def __init__(self, app: Nav, session: Session) -> None:
+    def __init__(self, app: Nav, session: AacSession) -> None:
         super().__init__(app)
         self.session = session
         g = session.game

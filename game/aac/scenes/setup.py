@@ -11,18 +11,16 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from engine.aac.bots import level_note
-from engine.aac.config import OPTION_MODULE, RULES_OPTIONS, option_title
-from engine.aac.data import rules
-from engine.aac.modules import MODULES
+from engine.aac.api import MODULES, OPTION_MODULE, RULES_OPTIONS, level_note, option_title, rules
+from game.aac import settings as aac_settings
 from game.aac import tokens
+from game.aac.session import AacSession
 from game.shell import theme
 from game.shell.bot_worker import bot_levels
 from game.shell.layout import VW
 from game.shell.scenegraph import Button, Canvas, Node
 from game.shell.scenes.base import Scene, menu_button, title_text
-from game.shell.scenes.manager import register
-from game.shell.session import NAME_MAX, SeatSpec, Session, clean_name
+from game.shell.session import NAME_MAX, SeatSpec, clean_name
 
 if TYPE_CHECKING:
     from game.shell.scenes.nav import Nav
@@ -133,6 +131,9 @@ class NameField(Node):
             self.scene.edit_name(self.seat)
         return True
 
+    def frame_rate(self) -> float:
+        return 4.0 if self.editing else 0.0  # the caret blinks twice a second
+
     def tooltip(self) -> str:
         if not self.enabled:
             return "Bots go by their character's name."
@@ -160,7 +161,6 @@ class NameField(Node):
             c.line(theme.INK, (caret, 10), (caret, self.h - 10), 2)
 
 
-@register("setup")
 class SetupScene(Scene):
     def __init__(self, app: Nav) -> None:
         super().__init__(app)
@@ -187,7 +187,7 @@ class SetupScene(Scene):
     def remembered_seats(self) -> list[SeatSpec]:
         """The last set-up started (kinds, levels, characters, names, options), checked
         against what this version offers; a fresh set-up the first time."""
-        st = self.app.settings
+        st = aac_settings.of(self.app.settings)
         levels = bot_levels()
         humans = st.setup_humans
         if not 2 <= len(humans) <= 5:
@@ -211,7 +211,7 @@ class SetupScene(Scene):
         return seats
 
     def remember(self) -> None:
-        st = self.app.settings
+        st = aac_settings.of(self.app.settings)
         st.setup_humans = [s.human for s in self.seats]
         st.setup_levels = [s.level for s in self.seats]
         st.setup_characters = [s.character or "" for s in self.seats]
@@ -427,7 +427,7 @@ class SetupScene(Scene):
                 if v != RULES_OPTIONS[k][0] and k not in off}
         seats = [SeatSpec(s.human, s.level, s.character, s.name if s.human else "")
                  for s in self.seats]
-        self.app.start_session(Session.new(seats, self.seed, opts, self.expert, modules))
+        self.app.start_session(AacSession.new(seats, self.seed, opts, self.expert, modules))
 
     # --- frame ----------------------------------------------------------------------------------
     def on_update(self, dt: float) -> None:

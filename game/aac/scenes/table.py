@@ -10,40 +10,45 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from engine.aac import events as ev
+from engine.aac.api import events as ev
 from engine.kernel import files
 from engine.kernel.decisions import Choice, Decision
 from game.aac import fx, table_modules, trapdoor
-from game.aac.board_view import BoardView
+from game.aac import settings as aac_settings
+from game.aac.board_view import BURST, BoardView
 from game.aac.device_view import DeviceView, SeatsView
 from game.aac.guide.rulelink import RuleLink
 from game.aac.hud import Handoff, LogDrawer, RecapCard, StatusToast, TopBar
 from game.aac.recap import Recap
+from game.aac.session import AacSession
 from game.aac.table.animator import EventAnimator
 from game.aac.table.driver import TurnDriver
 from game.aac.table.hints import HintAsker
 from game.aac.table.hotspots import HotspotIndex
+from game.aac.table.layers import LayerCache
+from game.aac.table.picture import table_picture
 from game.aac.targets import Hotspot
 from game.shell import theme
 from game.shell.animations import Animator
-from game.shell.layers import LayerCache
+from game.shell.dirs import saves_dir
 from game.shell.layout import DEVICE_Y, PROMPT_H, PROMPT_Y, RIGHT_W, RIGHT_X, SEATS_Y, VH
 from game.shell.prompt_bar import Popup, PromptBar
 from game.shell.scenegraph import Button, Canvas, Node
-from game.shell.scenes.base import Scene
-from game.shell.scenes.manager import register
-from game.shell.session import Session, save_problem, saves_dir
+from game.shell.scenes.base import PlayScene
+from game.shell.session import save_problem
 
 if TYPE_CHECKING:
     from game.shell.scenes.nav import Nav
 
 RECAP_LINES = 6  # turns shown on the recap card (the log holds everything)
+PULSE_SECONDS = 4.0  # the legal targets pulse this long after a decision comes, then glow
 
 
-@register("table")
-class TableScene(Scene):
+class TableScene(PlayScene):
     opaque = True  # draws a cached full-window backdrop: the app need not clear
-    def __init__(self, app: Nav, session: Session) -> None:
+    session: AacSession
+
+    def __init__(self, app: Nav, session: AacSession) -> None:
         super().__init__(app)
         self.session = session
         self.game = session.game
@@ -52,6 +57,8 @@ class TableScene(Scene):
         self.shown = self.game.state.clone()
         self.rev = 0  # bumped whenever `shown` changes (the cached layers key on it)
         self.clock = 0.0
+        self.activity_at = 0.0  # the table clock at the last click, key or new decision
+        self._decision_key: tuple[int, int] = (-1, -1)
         self.animator = Animator(self.settings.anim_speed)
         self.peek_seat = -1
         self.overlay_seat = -1  # another seat's device shown while its row is hovered
@@ -282,6 +289,9 @@ class TableScene(Scene):
             self.message = "Autosave works again."
             self.session.log.append(self.message)
 
+    def picture(self) -> pygame.Surface | None:
+        return table_picture(self)
+
     def save(self) -> None:
         stem = time.strftime("save-%Y%m%d-%H%M%S")
         path = saves_dir() / f"{stem}.json"
@@ -341,15 +351,46 @@ class TableScene(Scene):
         self.session.log.append(self.message)
 
     # --- input ------------------------------------------------------------------------------------
+    # --- frames: the app sleeps when nothing moves (game.shell.app.App.frame_rate) ---------------
+    def frame_rate(self) -> float:
+        """60 while anything moves (an animation, a launch, a bot thinking or a bot's move
+        shown, queued input, a hint being thought of, a zoom settling, words fading); 24
+        while the highlighted targets of a person's decision pulse (PULSE_SECONDS after the
+        decision came or the person last clicked or typed); else what the nodes ask (0)."""
+        d = self.pending
+        key = (len(self.game.history), d.seat if d is not None else -1)
+        if key != self._decision_key:
+            self._decision_key, self.activity_at = key, self.clock
+        busy = (self.animator.busy or bool(self.animator.background)
+                or self.trapdoor.active or self.driver.bots_playing()
+                or bool(self.driver.queued) or self.hints.thinking
+                or self.clock - self.board.wheel_at < BURST + 0.1
+                or 0.0 < self.toast.alpha() < 1.0
+                or self.clock - self.message_at < 0.1)
+        if busy:
+            return 60.0
+        if self.pulsing():
+            return max(24.0, super().frame_rate())
+        return super().frame_rate()
+
+    def pulsing(self) -> bool:
+        """Do the legal targets pulse now? For a few seconds after a person's decision came
+        (or their last click or key), to catch the eye; then they glow steady (an idle table
+        draws nothing)."""
+        d = self.pending
+        return (d is not None and self.session.is_human(d.seat)
+                and self.clock - self.activity_at < PULSE_SECONDS)
+
     def mouse_down(self, vx: float, vy: float, button: int) -> None:
+        self.activity_at = self.clock
         if self.tutorial is not None and self.tutorial.mouse(vx, vy, button):
             return
         if self.handoff.visible:
             self.handoff.on_click(vx, vy, button)
             return
         if button == 1 and self.trapdoor.grab(vx, vy):
-            if not self.settings.trapdoor_hint_seen:  # they know how now
-                self.settings.trapdoor_hint_seen = True
+            if not aac_settings.of(self.settings).trapdoor_hint_seen:  # they know how now
+                aac_settings.of(self.settings).trapdoor_hint_seen = True
                 self.app.save_settings()
             return
         node = self.hit(vx, vy)
@@ -416,6 +457,7 @@ class TableScene(Scene):
             self.popup = None
 
     def key_down(self, event: pygame.event.Event) -> bool:
+        self.activity_at = self.clock
         if self.tutorial is not None and self.tutorial.key(event):
             return True
         key = event.key
@@ -635,8 +677,8 @@ class LaunchHint(Node):
 
     def on_update(self, dt: float) -> None:
         la = self.table.trapdoor.waiting()
-        self.visible = (la is not None and not self.table.settings.trapdoor_hint_seen
-                        and not self.table.handoff.visible)
+        seen = aac_settings.of(self.table.settings).trapdoor_hint_seen
+        self.visible = la is not None and not seen and not self.table.handoff.visible
         if la is not None:
             left = la.left - self.w - 12
             self.x = left if left > RIGHT_X else la.right + 12

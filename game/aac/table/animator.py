@@ -8,11 +8,11 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, assert_never
 
-from engine.aac import display as display_model
-from engine.aac import events as ev
-from engine.aac import locations
-from engine.aac.display import TYPES
+from engine.aac.api import TYPES, locations
+from engine.aac.api import display as display_model
+from engine.aac.api import events as ev
 from game.aac import fx, monument_anim, table_modules, trapdoor
+from game.aac import settings as aac_settings
 from game.aac.board_view import geometry
 from game.aac.device_view import STAGING_X, TILE_H, TILE_W, TILE_Y, pos_x
 from game.shell import theme
@@ -220,7 +220,7 @@ class EventAnimator:
     def _launch_pos(self, e: ev.TokenMoved) -> int:
         """The device position a deployed token leaves from, when the trapdoor plays it
         (setting on, the shown device is the owner's), else 0."""
-        if e.reason != "deployed" or not self.t.settings.trapdoor_physics \
+        if e.reason != "deployed" or not aac_settings.of(self.t.settings).trapdoor_physics \
                 or e.owner in self.t.driver.hidden_seats() \
                 or (self.t.driver._batch_by_bot and self.t.settings.fast_bots):
             return 0
@@ -241,7 +241,7 @@ class EventAnimator:
                                        self.t.session.shape(e.owner),
                                        f"{s.turn}:{len(self.t.game.history)}:{e.owner}:{e.src}",
                                        self.t.session.is_human(e.owner),
-                                       wait=not self.t.settings.trapdoor_autofire)
+                                       wait=not aac_settings.of(self.t.settings).trapdoor_autofire)
             launch.src = (e.owner, e.src)
             after: list[Tween] = []
             tweens.append(trapdoor.LaunchTween(launch, self._launch_start(launch),

@@ -8,7 +8,7 @@ import time
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
-from engine.aac.hidden import SECRET_LOADING
+from engine.aac.api import SECRET_LOADING
 from engine.kernel import hidden
 from engine.kernel.decisions import Decision
 

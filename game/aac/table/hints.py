@@ -12,7 +12,7 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING
 
-from engine.aac.bots.hint import Hint, hint
+from engine.aac.api import Hint, hint
 
 if TYPE_CHECKING:
     from game.aac.scenes.table import TableScene

@@ -8,10 +8,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from engine.aac.core import Ctx
-from engine.aac.display import TYPES
-from engine.aac.scoring import categories as score_categories
-from engine.aac.scoring import final_scores
+from engine.aac import api
+from engine.aac.api import TYPES
+from engine.aac.api import categories as score_categories
 from engine.kernel.decisions import Choice, Decision
 from game.aac import table_modules, tokens
 from game.aac.guide import links
@@ -192,7 +191,7 @@ class HotspotIndex:
         """The running score of `seat` by category (R24: as if the game ended now)."""
         if seat >= len(self.t.shown.players):
             return ""
-        b = final_scores(Ctx(self.t.shown, self.t.rules))[seat]
+        b = api.score_breakdown(self.t.shown, seat)
         cats = score_categories(self.t.shown.modules)
         parts = [f"{c.short} {b.part(c.name)}" for c in cats if b.part(c.name)]
         return (f"Score now: {b.total} VP" + (" = " + " + ".join(parts) if parts else "") +
@@ -250,7 +249,9 @@ class HotspotIndex:
             self.draw_marks(c)
         if self.t.animator.busy:
             return
-        pulse = 0.5 + 0.5 * abs(((self.t.clock * 1.6) % 2.0) - 1.0)
+        # a slow pulse while the decision is new (TableScene.pulsing), then a steady glow
+        pulse = 0.5 + 0.5 * abs(((self.t.clock * 1.6) % 2.0) - 1.0) if self.t.pulsing() \
+            else 1.0
         hovered = self.t.app.hovered
         for btn in self.sheet_buttons:
             if self._on_screen(btn):

@@ -11,13 +11,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
-    from engine.aac.data import Rules
-    from engine.aac.state import GameState
+    from engine.aac.api import GameState, Rules
     from game.aac.hud import Handoff, StatusToast
-    from game.shell.layers import LayerCache
+    from game.aac.session import AacSession as Session
+    from game.aac.table.layers import LayerCache
     from game.shell.scenegraph import Canvas, Node
     from game.shell.scenes.nav import Nav
-    from game.shell.session import Session
     from game.shell.settings import Settings
 
 

@@ -158,6 +158,10 @@ class TutorialOverlay(Node):
         return False
 
     # --- frame ----------------------------------------------------------------------------------
+    def frame_rate(self) -> float:
+        # the lesson moves on in update (cues, autoplay) and its hole's ring pulses
+        return max(24.0, super().frame_rate())
+
     def on_update(self, dt: float) -> None:
         self.clock += dt
         self.tut.update()

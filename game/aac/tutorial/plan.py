@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.aac.events import Event
-from engine.aac.game import Game
+from engine.aac.api import Event, Game
 
 Goal = Callable[[Game, list[Event]], bool]
 

@@ -9,11 +9,10 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from engine.aac.game import Game
-from engine.aac.persist import SaveError, load_game, save_game
-from engine.aac.persist.io import atomic_write
+from engine.aac.api import Game, SaveError, load_game, save_game
 from engine.kernel import files
-from game.shell.settings import user_dir
+from engine.kernel.saves import atomic_write
+from game.shell.dirs import user_dir
 
 MAX_FILE = 64 * 1024
 

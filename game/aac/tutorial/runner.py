@@ -14,16 +14,16 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from engine.aac.game import Game
-from engine.aac.persist import SaveError, load_game
+from engine.aac.api import Game, SaveError, load_game
 from engine.kernel.decisions import Choice, Decision
 from game.aac.scenes.table import TableScene
+from game.aac.session import AacSession
 from game.aac.tutorial import progress
 from game.aac.tutorial.overlay import TutorialOverlay
 from game.aac.tutorial.script import LEARNER, LESSONS, Lesson, Step
 from game.shell.bot_worker import make_bot
 from game.shell.layout import fit
-from game.shell.session import SeatSpec, Session
+from game.shell.session import SeatSpec
 from game.shell.theme import ASSETS
 
 if TYPE_CHECKING:
@@ -120,7 +120,7 @@ class Tutorial:
                 self.notice = f"The lesson could not be opened ({exc})."
                 self.stuck = self.notice
                 return
-        session = Session(game, [SeatSpec(True), SeatSpec(False, "easy")], bot_seed=17 + i)
+        session = AacSession(game, [SeatSpec(True), SeatSpec(False, "easy")], bot_seed=17 + i)
         self.app.start_session(session)
         table = self.app.scene
         assert isinstance(table, TableScene)

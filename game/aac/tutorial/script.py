@@ -8,10 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.aac import events as ev
-from engine.aac.events import Event
-from engine.aac.game import Game
-from engine.aac.state import EMPTY
+from engine.aac.api import EMPTY, Event, Game
+from engine.aac.api import events as ev
 from engine.kernel.decisions import Decision
 from game.aac.tutorial.plan import plan
 

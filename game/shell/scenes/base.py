@@ -12,6 +12,7 @@ from game.shell.scenegraph import Button, Canvas, Node
 
 if TYPE_CHECKING:
     from game.shell.scenes.nav import Nav
+    from game.shell.session import Session
 
 
 class Scene(Node):
@@ -59,6 +60,35 @@ class Scene(Node):
 
     def draw_self(self, c: Canvas) -> None:
         c.fill(theme.BG, 0, 0, VW, VH)
+
+
+class PlayScene(Scene):
+    """A table of a game in progress (a game's front end subclasses it): the shell asks it to
+    save, finds it under overlays (the pause menu, a question, the settings, the guide) to
+    keep its game before the app leaves, and pictures it for a save's preview."""
+
+    session: Session
+    autosave_enabled: bool = True
+
+    def save(self) -> None:
+        """Save the game to a new file in the saves folder (Ctrl+S), saying how it went."""
+        raise NotImplementedError
+
+    def picture(self) -> pygame.Surface | None:
+        """A thumbnail of the table for a save's preview (None: nothing may be shown, or
+        no picture)."""
+        return None
+
+
+class HelpScene(Scene):
+    """A game's guide (how to play, the rules): F1 over it turns its pages, never opens a
+    second one."""
+
+    overlay = False
+
+    def show(self, page: str | None) -> None:
+        """Turn to `page` (a topic or a rule id)."""
+        raise NotImplementedError
 
 
 def title_text(c: Canvas, text: str, y: float, size: float = 44) -> None:

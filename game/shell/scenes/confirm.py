@@ -4,15 +4,14 @@ leaves a game in progress (Quit, Leave to the menu, the window's close button)."
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.shell import theme
 from game.shell.layout import VH, VW
 from game.shell.scenegraph import Button, Canvas
-from game.shell.scenes.base import Scene
-from game.shell.scenes.manager import register
+from game.shell.scenes.base import PlayScene, Scene
 
 if TYPE_CHECKING:
     from game.shell.scenes.nav import Nav
@@ -22,7 +21,6 @@ LEAVE_TEXT = "Leave the game? It is kept exactly where it is; Continue resumes i
 W, H = 760.0, 250.0
 
 
-@register("confirm")
 class ConfirmScene(Scene):
     """`text` above two buttons, over the scene it was opened on (an overlay: that scene stays
     as it was). An answer closes the dialog, then runs its action; Esc is the second (safe)
@@ -75,16 +73,16 @@ class ConfirmScene(Scene):
         return False
 
 
-def table_in_play(app: Nav) -> Any:
+def table_in_play(app: Nav) -> PlayScene | None:
     """The table of a game in progress on the scene stack (under a pause menu, a dialog, the
     settings or the guide), or None."""
-    scene = app.scenes.find(lambda sc: hasattr(sc, "session") and hasattr(sc, "handoff"))
-    if scene is None or scene.session.game.is_over:  # type: ignore[attr-defined]
+    scene = app.scenes.find(lambda sc: isinstance(sc, PlayScene))
+    if not isinstance(scene, PlayScene) or scene.session.game.is_over:
         return None
     return scene
 
 
-def ask_leave(app: Nav, table: Any, then: Callable[[], None]) -> None:
+def ask_leave(app: Nav, table: PlayScene, then: Callable[[], None]) -> None:
     """Ask before leaving `table`'s game; Leave keeps it (an autosave of this very moment,
     mid-turn decisions included) and runs `then`; Stay goes back to where it was asked. If
     the game cannot be kept, say why and ask again."""

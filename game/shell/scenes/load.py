@@ -1,6 +1,7 @@
-"""The load screen: saved and autosaved games newest first (date, seats, turn, scores and a
-preview each; delete with a confirm), finished games (opening their results) and the
-shipped scenarios."""
+"""The load screen: every installed game's saved and autosaved games newest first (date,
+game, seats, turn, scores and a preview each; delete with a confirm), finished games (opening
+their results) and the chosen game's shipped scenarios. Each save is read from its summary
+header (engine.kernel.listing) and drawn with its game's seat colours (game.shell.registry)."""
 
 from __future__ import annotations
 
@@ -13,18 +14,19 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from engine.aac.data import rules
-from engine.aac.persist import SaveError
-from engine.aac.persist.autosave import SaveInfo, delete_save, peek_save
 from engine.kernel import files
-from game.aac import tokens
+from engine.kernel.listing import SaveInfo, delete_save
+from engine.kernel.saves import SaveError
+from engine.kernel.summary import SeatSummary
 from game.shell import preview, theme
 from game.shell.layout import VH, VW
+from game.shell.registry import SeatLook, find_front_end, front_ends
+from game.shell.saves import all_saves, scenarios
 from game.shell.scenegraph import Button, Canvas, Node
 from game.shell.scenes.base import Scene, menu_button, title_text
 from game.shell.scenes.confirm import ConfirmScene
-from game.shell.scenes.manager import register
-from game.shell.session import SeatSpec, Session, all_saves, saved_seats
+from game.shell.session import Session, read_seats, seats_path
+from game.shell.sprites import seat_marker
 
 if TYPE_CHECKING:
     from game.shell.scenes.nav import Nav
@@ -34,20 +36,6 @@ COLS, ROWS = 2, 3
 CARD_W, CARD_H = 740.0, 168.0
 PIC_W, PIC_H = 256.0, 144.0
 GRID_X, GRID_Y = (VW - COLS * CARD_W - 20) / 2, 168.0
-
-
-def draw_backdrop(c: Canvas, clock: float) -> None:
-    c.fill(theme.BG, 0, 0, VW, VH)
-    for i, name in enumerate(("compass", "rose", "magnet", "wild")):
-        for k in range(3):
-            a = clock * 0.15 + i * 1.57 + k * 2.1
-            x = VW / 2 + math.cos(a) * (420 + 120 * k)
-            y = VH / 2 + math.sin(a) * (240 + 60 * k)
-            tokens.energy(c, x, y, 18 - 3 * k, name)
-
-
-def scenarios_dir() -> Path:
-    return theme.ASSETS.parent / "saves" / "scenarios" / "aac"
 
 
 def when_text(t: float, lower: bool = False) -> str:
@@ -80,26 +68,52 @@ def scenario_order(info: SaveInfo) -> tuple[int, int, str]:
 class SeatLine:
     """One seat of a listed save, ready to draw."""
 
-    def __init__(self, info: SaveInfo, seat: int, spec: SeatSpec | None) -> None:
-        r = rules()
-        ch = info.characters[seat]
-        cd = r.characters.get(ch)
-        self.colour = theme.hex_colour(cd.colour_hex) if cd else theme.SEAT_COLOURS[seat % 5]
-        self.shape = theme.SEAT_SHAPES[seat % len(theme.SEAT_SHAPES)]
-        char = r.names.get(ch, f"Seat {seat + 1}")
-        name = spec.name if spec is not None else ""
-        self.bot = spec.level if spec is not None and not spec.human else ""
-        self.text = f"{name} ({char})" if name else char
-        self.long = f"{char} ({self.bot} bot)" if self.bot else self.text
-        self.short = f"{char} (bot)" if self.bot else self.text
-        self.score = info.scores[seat] if seat < len(info.scores) else 0
+    def __init__(self, look: SeatLook, seat: SeatSummary) -> None:
+        self.colour, self.shape = look.colour, look.shape
+        role = seat.role or seat.name
+        given = seat.name if seat.name not in (seat.role, "") else ""
+        self.bot = seat.level
+        self.text = f"{given} ({role})" if given and role != given else role
+        self.long = f"{role} ({self.bot} bot)" if self.bot else self.text
+        self.short = f"{role} (bot)" if self.bot else self.text
+        self.score = seat.score
+
+
+def listed_seats(info: SaveInfo) -> list[SeatSummary]:
+    """The seats of a listed save: its header's, with the names and levels of the side file
+    that saves written before headers kept beside them."""
+    seats = list(info.seats)
+    if info.kind == "scenario" or info.summary is None or any(s.level for s in seats):
+        return seats
+    for side in (seats_path(info.path), info.path.parent / "seats.json"):
+        if files.exists(side):
+            specs = read_seats(side, len(seats), info.game)
+            if specs is not None:
+                return [SeatSummary(sp.name or s.name, s.role, "" if sp.human else sp.level,
+                                    s.score, s.role_id) for s, sp in zip(seats, specs,
+                                                                         strict=True)]
+            break
+    return seats
 
 
 def seat_lines(info: SaveInfo) -> list[SeatLine]:
     if info.damaged:
         return []
-    specs = saved_seats(info.path, len(info.characters)) if info.kind != "scenario" else None
-    return [SeatLine(info, i, specs[i] if specs else None) for i in range(len(info.characters))]
+    front = find_front_end(info.game)
+    out = []
+    for i, s in enumerate(listed_seats(info)):
+        look = front.seat_look(i, s) if front is not None else SeatLook(
+            theme.SEAT_COLOURS[i % len(theme.SEAT_COLOURS)],
+            theme.SEAT_SHAPES[i % len(theme.SEAT_SHAPES)], s.name, s.role)
+        out.append(SeatLine(look, s))
+    return out
+
+
+def game_title(info: SaveInfo) -> str:
+    """The game a save is of, when several are installed ("" with one)."""
+    if len(front_ends()) < 2 or info.summary is None:
+        return ""
+    return info.summary.title
 
 
 def kind_title(info: SaveInfo) -> str:
@@ -123,7 +137,8 @@ def describe_save(info: SaveInfo) -> str:
         return f"{what} ({when_text(info.when, True)})" if info.when > 0 else what
     who = ", ".join(s.long for s in seat_lines(info))
     turn = "the set-up" if info.turn == 0 else f"turn {info.turn}"
-    return f"{who}: {turn}, saved {when_text(info.when, True)}"
+    game = game_title(info)
+    return f"{game + ' — ' if game else ''}{who}: {turn}, saved {when_text(info.when, True)}"
 
 
 class SaveCard(Node):
@@ -189,7 +204,8 @@ class SaveCard(Node):
             c.fill(theme.PANEL_EDGE, 12, 12, PIC_W, PIC_H, 0, 1)
         else:
             preview.draw_placeholder(c, 12, 12, PIC_W, PIC_H, [s.colour for s in self.seats],
-                                     info.turn, info.scores, damaged=bool(info.damaged))
+                                     info.turn, info.scores, damaged=bool(info.damaged),
+                                     shapes=[s.shape for s in self.seats])
         tx = 12 + PIC_W + 18
         right = CARD_W - (112 if info.kind != "scenario" else 16)
         px = max(6, round(17 * c.s))
@@ -211,6 +227,8 @@ class SaveCard(Node):
         n = len(self.seats)
         parts = ["Scenario" if info.kind == "scenario" else when_text(info.when),
                  "set-up" if info.turn == 0 else f"turn {info.turn}", f"{n} players"]
+        if game_title(info):
+            parts.insert(0, game_title(info))
         if info.over:
             parts.append("final scores")
         c.text(" · ".join(parts), tx, y, 13, theme.INK_SOFT, True, max_w=CARD_W - tx - 12)
@@ -221,25 +239,20 @@ class SaveCard(Node):
         for i, s in enumerate(self.seats):
             col, row = (0, i) if cols == 1 else (i % 2, i // 2)
             x, yy = tx + col * (col_w + (8 if col else 0)), y0 + row * (22 if cols == 1 else 24)
-            tokens.seat_marker(c, x + 8, yy, 7, s.colour, s.shape)
+            seat_marker(c, x + 8, yy, 7, s.colour, s.shape)
             best = info.over and s.score == top
             c.text(str(s.score), x + col_w - 16, yy, 15, theme.INK, best, "midright")
             c.text(s.long if cols == 1 else s.short, x + 22, yy, 14, theme.INK, best,
                    "midleft", max_w=col_w - 70)
 
 
-@register("load")
 class LoadScene(Scene):
     """Tabs of save cards, six to a page (the wheel or the page buttons turn pages)."""
 
     def __init__(self, app: Nav, tab: str = "saves", page: int = 0) -> None:
         super().__init__(app)
         saves = all_saves()
-        try:
-            shipped = [p for p in files.entries(scenarios_dir()) if p.suffix == ".json"]
-        except files.Unreadable:  # a damaged install: the other tabs still work
-            shipped = []
-        scen = sorted((peek_save(p, "scenario") for p in shipped), key=scenario_order)
+        scen = sorted(scenarios(app.game), key=scenario_order)
         self.lists: dict[str, list[SaveInfo]] = {
             "saves": [i for i in saves if not i.over],
             "finished": [i for i in saves if i.over],
@@ -326,7 +339,7 @@ class LoadScene(Scene):
         except OSError as exc:
             self.error = f"It could not be deleted ({files.os_words(exc, 'delete')})."
             return
-        self.app.open("load", tab=self.tab, page=self.page)
+        self.app.open(LoadScene(self.app, tab=self.tab, page=self.page))
 
     # --- input and drawing --------------------------------------------------------------------
     def wheel(self, vx: float, vy: float, dy: int) -> bool:
@@ -363,4 +376,4 @@ class LoadScene(Scene):
         return False
 
 
-__all__ = ["LoadScene", "SaveCard", "describe_save", "draw_backdrop"]
+__all__ = ["LoadScene", "SaveCard", "describe_save"]

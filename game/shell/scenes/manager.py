@@ -1,4 +1,4 @@
-"""The scene stack and the registry of scenes by name.
+"""The scene stack.
 
 `open` replaces the whole stack (the title menu, a table, the results...); `overlay` pushes a
 scene over the current one (the pause menu over the table, a question, the guide, the
@@ -9,39 +9,10 @@ goes — and `back` pops it. A scene marked `overlay = True` is drawn over the s
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from game.shell.scenes.base import Scene
-    from game.shell.scenes.nav import Nav
-
-SceneFactory = Callable[..., "Scene"]
-_REGISTRY: dict[str, SceneFactory] = {}
-
-
-def register(name: str) -> Callable[[type[Scene]], type[Scene]]:
-    """Class decorator: the scene answers to `nav.open(name, ...)`; a name is taken once."""
-
-    def deco(cls: type[Scene]) -> type[Scene]:
-        if name in _REGISTRY and _REGISTRY[name] is not cls:
-            raise ValueError(f"two scenes registered as {name!r}")
-        _REGISTRY[name] = cls
-        return cls
-
-    return deco
-
-
-def make(name: str, nav: Nav, **kw: Any) -> Scene:
-    try:
-        factory = _REGISTRY[name]
-    except KeyError:
-        raise KeyError(f"no scene registered as {name!r} (known: {sorted(_REGISTRY)})") from None
-    return factory(nav, **kw)
-
-
-def registered() -> list[str]:
-    return sorted(_REGISTRY)
-
 
 class SceneManager:
     def __init__(self) -> None:

@@ -1,16 +1,19 @@
 """What a scene may ask of the app: the small navigation protocol scenes depend on (the App
-implements it; scenes never import the App)."""
+implements it; scenes never import the App). Scenes are opened by type: a scene object is
+made by whoever opens it (the shell's own scenes by the shell, a game's by its front end,
+game.shell.registry)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     import pygame
 
     from game.shell.bot_worker import BotWorker
+    from game.shell.registry import FrontEnd
     from game.shell.scenegraph import Node
-    from game.shell.scenes.base import Scene
+    from game.shell.scenes.base import PlayScene, Scene
     from game.shell.scenes.manager import SceneManager
     from game.shell.session import Session
     from game.shell.settings import Settings
@@ -18,8 +21,8 @@ if TYPE_CHECKING:
 
 
 class Nav(Protocol):
-    """Navigation (`open` a registered scene in place of everything, `overlay` one on top,
-    `back` to the scene below) and the app services scenes use."""
+    """Navigation (`open` a scene in place of everything, `overlay` one on top, `back` to the
+    scene below), the game chosen on the title screen, and the app services scenes use."""
 
     settings: Settings
     sound: SoundBank
@@ -33,23 +36,28 @@ class Nav(Protocol):
     notice: str
     notice_seen: bool
     scenes: SceneManager
+    game: FrontEnd  # the game chosen (the title menu's, or the one being played)
 
     @property
     def scene(self) -> Scene: ...
 
-    def open(self, name: str, **kw: Any) -> Scene: ...
+    def open(self, scene: Scene) -> Scene: ...
 
-    def overlay(self, name: str, **kw: Any) -> Scene: ...
+    def overlay(self, scene: Scene) -> Scene: ...
 
     def back(self) -> None: ...
 
     def push(self, scene: Scene) -> None: ...
+
+    def choose_game(self, front: FrontEnd) -> None: ...
 
     def start_session(self, session: Session) -> None: ...
 
     def show_results(self, session: Session) -> None: ...
 
     def open_menu(self) -> None: ...
+
+    def open_picker(self) -> None: ...
 
     def open_setup(self) -> None: ...
 
@@ -59,7 +67,9 @@ class Nav(Protocol):
 
     def open_tutorial(self, resume: bool = True) -> None: ...
 
-    def open_pause_menu(self, table: Any) -> None: ...
+    def open_pause_menu(self, table: PlayScene) -> None: ...
+
+    def idle_seconds(self) -> float: ...
 
     def save_settings(self) -> None: ...
 

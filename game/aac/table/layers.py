@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.aac import settings as aac_settings
 from game.aac import tokens, trapdoor
 from game.shell import theme
 from game.shell.layout import VH, VW, fit
@@ -48,7 +49,7 @@ class LayerCache:
                 tokens.figure(bc, -100, -100, 10, col, shape, (math.cos(a), math.sin(a)))
         for size in (15, 16):
             theme.font(max(6, round(size * s)), True)
-        if self.t.settings.trapdoor_physics and self.t.settings.anim_speed > 0:
+        if aac_settings.of(self.t.settings).trapdoor_physics and self.t.settings.anim_speed > 0:
             trapdoor.prewarm()
         self.t.draw(c)
 

@@ -1,13 +1,11 @@
-"""Autosave at the start of every turn, keeping the last 10 per game; listing saves cheaply.
+"""Listing saves of any game without opening them: a save's summary header (engine.kernel.
+summary) read safely (engine.kernel.files), the game found by the document's `format` in the
+registry of games (engine.kernel.definition.by_format); autosave folders (one per game,
+engine.kernel.autosave), manual saves, and what Continue resumes.
 
-An autosave folder (one per game) holds `turn-NNNNN.json` files, and `final.json` once the
-game has ended. The listing helpers read a save's few summary fields (seats' characters,
-turn, scores, over) without the verified load, so a list of many saves opens fast; a file
-that cannot be read that way is listed as damaged, and loading it gives the loader's own
-one-sentence refusal. Files are read through engine.kernel.files (regular files only, reads
-bounded by the bytes read), so a pipe, a device or a link to one is listed as a file that
-cannot be opened, and a folder that cannot be read is listed as such: nothing in the
-player's folders stops the listing.
+A file that cannot be read (not a file, no permission, too large, not JSON, not a save of an
+installed game) is still listed, with why in a few plain words; a folder that cannot be read
+is one entry saying so. Nothing here raises on what a player's folders hold.
 """
 
 from __future__ import annotations
@@ -21,60 +19,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from engine.aac import events as ev
-from engine.aac.data import rules
-from engine.aac.game import Game
-from engine.aac.persist.dirs import autosave_dir
-from engine.aac.persist.io import MAX_BYTES
-from engine.aac.persist.models import CURRENT_VERSION
-from engine.aac.persist.upgrade import upgrade
-from engine.kernel import autosave as kernel_autosave
 from engine.kernel import files
-
-KEEP = kernel_autosave.KEEP
-FINAL = kernel_autosave.FINAL
-is_turn_file = kernel_autosave.is_turn_file
-turn_files = kernel_autosave.turn_files
-side_files = kernel_autosave.side_files
-turn_no = kernel_autosave.turn_no
+from engine.kernel.autosave import FINAL, is_turn_file, side_files, turn_no
+from engine.kernel.definition import by_format
+from engine.kernel.saves import MAX_BYTES
+from engine.kernel.summary import SeatSummary, Summary, SummaryError
 
 
-class Autosaver(kernel_autosave.Rotation):
-    """Autosave at the start of every turn (the kernel's rotation keeps the newest 10)."""
-
-    def __init__(self, game_id: str, root: Path | None = None, keep: int = KEEP) -> None:
-        if not kernel_autosave.valid_game_id(game_id):
-            raise ValueError("game_id must be 1-64 letters, digits, '_', '.' or '-'")
-        super().__init__((root or autosave_dir()) / game_id, keep)
-
-    def after_choose(self, game: Game, events: Iterable[ev.Event]) -> Path | None:
-        """Call with the events of every choose(); saves when a new turn has started."""
-        if any(isinstance(e, ev.TurnStarted) for e in events):
-            return self.save(game)
-        return None
-
-    def save(self, game: Game) -> Path:
-        """Save the game as it is now (at a turn start, or mid-turn when a player leaves:
-        the choice history keeps every decision of the turn so far)."""
-        return self.save_turn(game, game.state.turn, note=f"autosave, turn {game.state.turn}")
-
-
-def latest_autosave(root: Path | None = None) -> Path | None:
-    """The most recent turn autosave of any game (newest file by time)."""
-    base = root or autosave_dir()
-    found: list[tuple[float, Path]] = []
-    with contextlib.suppress(files.Unreadable):
-        folders = [f for f in files.entries(base) if files.is_folder(f)]
-        for folder in folders:
-            with contextlib.suppress(files.Unreadable):
-                for p in files.entries(folder):
-                    if is_turn_file(p) and files.is_file(p):
-                        with contextlib.suppress(OSError):
-                            found.append((p.stat().st_mtime, p))
-    return max(found)[1] if found else None
-
-
-# --- listing -------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class SaveInfo:
     """What a list of saves shows about one file, read without the verified load."""
@@ -83,10 +34,7 @@ class SaveInfo:
     kind: str  # "autosave", "save" or "scenario"
     when: float  # seconds since the epoch: the save's own time stamp, else the file's
     damaged: str = ""  # "" or why the summary could not be read (the end of a sentence)
-    characters: tuple[str, ...] = ()
-    turn: int = 0
-    scores: tuple[int, ...] = ()
-    over: bool = False
+    summary: Summary | None = None  # None when damaged
     seed: int = 0
     config: dict[str, Any] = field(default_factory=dict)
     choices: tuple[str, ...] = ()
@@ -94,6 +42,27 @@ class SaveInfo:
     mtime_ns: int = 0
     unreadable: bool = False  # the file itself could not be read (not a file, no permission)
     folder: bool = False  # `path` is a folder that could not be read (no save inside is known)
+
+    # --- the summary's parts (empty for a damaged file) ---------------------------------------
+    @property
+    def game(self) -> str:
+        return self.summary.game if self.summary is not None else ""
+
+    @property
+    def seats(self) -> tuple[SeatSummary, ...]:
+        return self.summary.seats if self.summary is not None else ()
+
+    @property
+    def turn(self) -> int:
+        return self.summary.turn if self.summary is not None else 0
+
+    @property
+    def over(self) -> bool:
+        return self.summary is not None and self.summary.over
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(s.score for s in self.seats)
 
     @property
     def game_folder(self) -> Path | None:
@@ -103,8 +72,8 @@ class SaveInfo:
 
     def continues(self, other: SaveInfo) -> bool:
         """Is `other` this same game, played on from here (same set-up, our choices first)?"""
-        return (not self.damaged and not other.damaged and self.seed == other.seed
-                and self.config == other.config
+        return (not self.damaged and not other.damaged and self.game == other.game
+                and self.seed == other.seed and self.config == other.config
                 and other.choices[:len(self.choices)] == self.choices)
 
 
@@ -118,15 +87,6 @@ def _stamp(text: object) -> float | None:
         return datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC).timestamp()
     except ValueError:
         return None
-
-
-def _ints(raw: object, lo: int, hi: int, n: int) -> tuple[int, ...]:
-    if not isinstance(raw, list) or len(raw) > n:
-        raise ValueError("not a list of numbers")
-    out = tuple(x for x in raw if isinstance(x, int) and not isinstance(x, bool))
-    if len(out) != len(raw) or any(not lo <= x <= hi for x in out):
-        raise ValueError("not a list of numbers")
-    return out
 
 
 def _os_why(exc: OSError | ValueError) -> str:
@@ -170,31 +130,26 @@ def _peek(path: Path, kind: str, mtime: float, size: int, mtime_ns: int) -> Save
         return SaveInfo(path, kind, mtime, damaged=exc.why, mtime_ns=mtime_ns, unreadable=True)
     try:
         doc = json.loads(raw.decode("utf-8"))
+        if not isinstance(doc, dict):
+            return bad
+        defn = by_format(str(doc.get("format")))
+        if defn is None:
+            return SaveInfo(path, kind, mtime, damaged="it is not a save of a game installed here",
+                            mtime_ns=mtime_ns)
         v = doc.get("version")
-        if type(v) is int and 1 <= v < CURRENT_VERSION:  # summaries compare like new saves
-            doc = upgrade(doc)
-        snap = doc["snapshot"]
-        players = snap["players"]
-        if not isinstance(players, list) or not 2 <= len(players) <= 5:
-            return bad
-        chars = tuple(p["character"] for p in players)
-        known = rules().characters
-        if any(not isinstance(c, str) or c not in known for c in chars):
-            return bad
-        turn, over, seed = snap["turn"], snap["over"], doc["seed"]
-        if not isinstance(turn, int) or isinstance(turn, bool) or not 0 <= turn <= 10**7:
-            return bad
-        if not isinstance(over, bool) or not isinstance(seed, int) or isinstance(seed, bool):
-            return bad
-        scores = _ints(snap["scores"], 0, 1000, len(chars))
-        cfg, choices, note = doc["config"], doc["choices"], doc.get("note", "")
-        if not isinstance(cfg, dict) or not isinstance(choices, list) or \
-                not all(isinstance(c, str) for c in choices):
+        if type(v) is not int or not 1 <= v <= defn.save_version:
+            why = "it was made by a newer version of the game" if type(v) is int and \
+                v > defn.save_version else "it is damaged"
+            return SaveInfo(path, kind, mtime, damaged=why, mtime_ns=mtime_ns)
+        summary = defn.document_summary(doc)
+        seed, cfg, choices, note = doc["seed"], doc["config"], doc["choices"], doc.get("note", "")
+        if type(seed) is not int or not isinstance(cfg, dict) or not isinstance(choices, list) \
+                or not all(isinstance(c, str) for c in choices):
             return bad
         when = _stamp(doc.get("saved_at")) or mtime
-        return SaveInfo(path, kind, when, "", chars, turn, scores, over, seed, cfg,
-                        tuple(choices), note if isinstance(note, str) else "", mtime_ns)
-    except (OSError, ValueError, KeyError, TypeError, IndexError, RecursionError,
+        return SaveInfo(path, kind, when, "", summary, seed, cfg, tuple(choices),
+                        note if isinstance(note, str) else "", mtime_ns)
+    except (SummaryError, OSError, ValueError, KeyError, TypeError, IndexError, RecursionError,
             MemoryError, AttributeError):
         return bad
 
@@ -203,11 +158,21 @@ def newest_first(infos: Iterable[SaveInfo]) -> list[SaveInfo]:
     return sorted(infos, key=lambda i: (i.when, i.mtime_ns), reverse=True)
 
 
-def autosave_games(root: Path | None = None) -> list[SaveInfo]:
-    """One entry per autosaved game: its finished game (`final.json`) if it has one, else
-    its newest turn autosave; when that newest one is damaged, the newest readable one is
-    listed too (so a bad last write never hides the game)."""
-    base = root or autosave_dir()
+def unreadable_folder(folder: Path, kind: str, why: str) -> SaveInfo:
+    """A folder of saves that cannot be read, listed so that the player learns why its
+    games are missing."""
+    try:
+        st = folder.stat()
+        when, ns = st.st_mtime, st.st_mtime_ns
+    except OSError:
+        when, ns = 0.0, 0
+    return SaveInfo(folder, kind, when, damaged=why, mtime_ns=ns, unreadable=True, folder=True)
+
+
+def autosave_games(base: Path) -> list[SaveInfo]:
+    """One entry per autosaved game in `base`: its finished game (`final.json`) if it has
+    one, else its newest turn autosave; when that newest one is damaged, the newest readable
+    one is listed too (so a bad last write never hides the game)."""
     try:
         folders = [p for p in files.entries(base) if files.is_folder(p)]
     except files.Unreadable as exc:  # the autosave folder itself: listed, never fatal
@@ -233,26 +198,29 @@ def autosave_games(root: Path | None = None) -> list[SaveInfo]:
     return newest_first(out)
 
 
-def unreadable_folder(folder: Path, kind: str, why: str) -> SaveInfo:
-    """A folder of saves that cannot be read, listed so that the player learns why its
-    games are missing."""
-    try:
-        st = folder.stat()
-        when, ns = st.st_mtime, st.st_mtime_ns
-    except OSError:
-        when, ns = 0.0, 0
-    return SaveInfo(folder, kind, when, damaged=why, mtime_ns=ns, unreadable=True, folder=True)
+def latest_autosave(base: Path) -> Path | None:
+    """The most recent turn autosave of any game in `base` (newest file by time)."""
+    found: list[tuple[float, Path]] = []
+    with contextlib.suppress(files.Unreadable):
+        folders = [f for f in files.entries(base) if files.is_folder(f)]
+        for folder in folders:
+            with contextlib.suppress(files.Unreadable):
+                for p in files.entries(folder):
+                    if is_turn_file(p) and files.is_file(p):
+                        with contextlib.suppress(OSError):
+                            found.append((p.stat().st_mtime, p))
+    return max(found)[1] if found else None
 
 
-def manual_saves(folder: Path) -> list[SaveInfo]:
-    """Every `*.json` in the saves folder but the side files (`*.seats.json`); a folder that
+def manual_saves(folder: Path, kind: str = "save") -> list[SaveInfo]:
+    """Every `*.json` in a folder of saves but the side files (`*.seats.json`); a folder that
     cannot be read is one entry saying so."""
     try:
         found = [p for p in files.entries(folder)
                  if p.suffix == ".json" and not p.name.endswith(".seats.json")]
     except files.Unreadable as exc:
-        return [unreadable_folder(folder, "save", exc.why)]
-    return newest_first(peek_save(p, "save") for p in found)
+        return [unreadable_folder(folder, kind, exc.why)]
+    return newest_first(peek_save(p, kind) for p in found)
 
 
 def continue_candidate(saves: Iterable[SaveInfo]) -> SaveInfo | None:
