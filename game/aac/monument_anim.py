@@ -24,7 +24,8 @@ from engine.aac import display
 from engine.aac import events as ev
 from engine.aac.data import Rules
 from engine.aac.state import GameState
-from game.aac.board_view import BoardView, Piece, RegionLayout, StackPose, draw_stack
+from game.aac.board_geometry import RegionLayout
+from game.aac.board_view import BoardView, Piece, StackPose, draw_stack
 from game.shell.animations import Tween, ease_out_cubic
 from game.shell.scenegraph import Canvas
 

@@ -13,7 +13,7 @@ from engine.aac import events as ev
 from engine.aac import locations
 from engine.aac.display import TYPES
 from game.aac import fx, monument_anim, table_modules, trapdoor
-from game.aac.board_view import geometry
+from game.aac.board_geometry import geometry
 from game.aac.device_view import STAGING_X, TILE_H, TILE_W, TILE_Y, pos_x
 from game.shell import theme
 from game.shell.animations import Tween, ease_in_out, ease_out_back
