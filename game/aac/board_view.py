@@ -592,7 +592,7 @@ class BoardView(Node):
             for lay in self.g.layout.values():
                 self._draw_region_pieces(c, s, lay)
             for m in table_modules.in_play(s):
-                m.draw_board(c, self, s, self.table.session.colour, self.table.session.shape)
+                m.draw_board(c, self.g, s, self.table.session.colour, self.table.session.shape)
         elif area == "reserves":
             self._draw_reserves(c, s)
         elif area == "achievements":

@@ -40,9 +40,14 @@ SPARKLE_S = 0.4
 class Host(Protocol):
     """What the animations need of the table."""
 
-    board: BoardView
-    shown: GameState
-    rules: Rules
+    @property
+    def board(self) -> BoardView: ...
+
+    @property
+    def shown(self) -> GameState: ...
+
+    @property
+    def rules(self) -> Rules: ...
 
 
 def ease_out_back(u: float, s: float = 2.2) -> float:
