@@ -244,7 +244,7 @@ def test_the_front_end_runs_and_crashes_cleanly_with_no_stdout_or_stderr(tmp_pat
 
 def test_smoke_passes_with_no_stdout_or_stderr(tmp_path):
     code = ("import sys; sys.stdout = None; sys.stderr = None\n"
-            "from game import crash\nfrom game.__main__ import main\n"
+            "from game.shell import crash\nfrom game.__main__ import main\n"
             "sys.exit(crash.guarded(lambda: main(['--smoke'])))\n")
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=_env(tmp_path),
                           capture_output=True, text=True, timeout=300)
