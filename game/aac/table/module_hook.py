@@ -46,6 +46,8 @@ class EventStage(Protocol):
 
 
 class TableModule(Protocol):
+    """One module's part of the table (its name is the module's, engine.aac.modules)."""
+
     name: str
     tab_w: float  # the device's tab button width (0: no tab)
     row_tracks_w: float  # the room its column leaves the row's Monument and Pillar tracks
