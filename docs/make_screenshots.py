@@ -30,7 +30,8 @@ sys.path.insert(0, str(ROOT))
 from engine.aac import events as ev  # noqa: E402
 from engine.aac.bots import make_bot  # noqa: E402
 from engine.aac.persist.io import load_game  # noqa: E402
-from game.aac.board_view import BURST, geometry  # noqa: E402
+from game.aac.board_geometry import geometry  # noqa: E402
+from game.aac.board_view import BURST  # noqa: E402
 from game.aac.headless import find_moment  # noqa: E402
 from game.aac.session import AacSession as Session  # noqa: E402
 from game.shell.app import App  # noqa: E402

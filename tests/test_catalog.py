@@ -283,7 +283,7 @@ def test_board_geometry_and_hover_help_come_from_the_catalog_objects(catalog: Ca
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from game.aac import help
-    from game.aac.board_view import BoardGeometry
+    from game.aac.board_geometry import BoardGeometry
 
     geo = BoardGeometry(catalog.map)
     space = catalog.map.spaces[7]

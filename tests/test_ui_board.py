@@ -17,8 +17,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from engine.aac import events as ev  # noqa: E402
 from engine.aac.core import Ctx  # noqa: E402
 from engine.aac.rules.endturn import deconstruct  # noqa: E402
-from game.aac import board_view, fx  # noqa: E402
-from game.aac.board_view import BOARD_S, BOARD_X, BOARD_Y, SQUARE, geometry  # noqa: E402
+from game.aac import board_geometry, fx  # noqa: E402
+from game.aac.board_geometry import geometry  # noqa: E402
+from game.aac.board_view import BOARD_S, BOARD_X, BOARD_Y, SQUARE  # noqa: E402
 from game.aac.session import AacSession as Session  # noqa: E402
 from game.aac.targets import Hotspot  # noqa: E402
 from game.shell.app import App  # noqa: E402
@@ -304,7 +305,7 @@ def _dist_to(shape, p: tuple[float, float]) -> float:
     """Distance from point p to the shape's edge (negative: p inside)."""
     if shape[0] == "circle":
         return math.dist(p, shape[1:3]) - shape[3]
-    return board_view.rect_dist(p, shape[1:5])
+    return board_geometry.rect_dist(p, shape[1:5])
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -317,7 +318,7 @@ def test_monument_pieces_fit_their_regions(app, players):
     app.step(1 / 60)
     t = app.scene
     g = geometry()
-    space_r = board_view.SPACE_R + 3
+    space_r = board_geometry.SPACE_R + 3
     pieces: dict[str, list[tuple[str, tuple]]] = {}
     checked = 0
     for sp in t.board.children:
@@ -358,7 +359,7 @@ def test_monument_pieces_fit_their_regions(app, players):
         for built in range(lay.sections):
             for n in sizes:
                 for x, y in lay.space_points(n, built + 1):
-                    assert board_view.rect_dist((x, y), lay.rect) == 0.0
+                    assert board_geometry.rect_dist((x, y), lay.rect) == 0.0
                     assert lay.x + sec.r <= x <= lay.x + lay.w - sec.r
                     assert lay.y <= y - sec.r
 
@@ -366,8 +367,8 @@ def test_monument_pieces_fit_their_regions(app, players):
 def test_energy_spaces_are_larger_with_symbols(app):
     """The open section's spaces are 1.5x (outer) / 1.75x (central) the old radius (more
     than twice the area) and an empty one shows the energy symbol it wants."""
-    assert board_view.OUTER.r >= 1.5 * board_view.OLD_SPACE_R
-    assert board_view.CENTRE.r >= 1.75 * board_view.OLD_SPACE_R
+    assert board_geometry.OUTER.r >= 1.5 * board_geometry.OLD_SPACE_R
+    assert board_geometry.CENTRE.r >= 1.75 * board_geometry.OLD_SPACE_R
     app.start_session(Session.new([SeatSpec(True), SeatSpec(False)], 3))
     app.step(1 / 60)
     t = app.scene

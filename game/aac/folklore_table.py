@@ -12,6 +12,7 @@ card) and "scoring_card:<id>" (a Scoring Card of the supply)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engine.aac import api
@@ -30,9 +31,9 @@ from game.shell.layout import BOARD_X, BOARD_Y, fit
 from game.shell.scenegraph import Button, Canvas
 
 if TYPE_CHECKING:
-    from game.aac.board_view import BoardView
-    from game.aac.scenes.table import TableScene
-    from game.aac.table.animator import EventAnimator
+    from game.aac.board_geometry import BoardGeometry
+    from game.aac.table.model import ModuleHost, SeatsModel
+    from game.aac.table.module_hook import EventStage
     from game.shell.animations import Tween
 
 # decisions the panel opens for (the person deciding reads and points at cards)
@@ -53,7 +54,7 @@ def option_target(ch_id: str) -> str:
     return "folklore_option:" + ch_id[7:] if ch_id.startswith("option:") else ""
 
 
-def _char_name(t: TableScene, seat: int) -> str:
+def _char_name(t: ModuleHost, seat: int) -> str:
     ch = t.rules.characters.get(t.shown.players[seat].character)
     return ch.name if ch is not None else ""
 
@@ -69,12 +70,12 @@ def board_key(s: GameState) -> object:
     return fk, dk
 
 
-def draw_board(c: Canvas, view: BoardView, s: GameState, colour: Any, shape: Any) -> None:
+def draw_board(c: Canvas, g: BoardGeometry, s: GameState, colour: Callable[[int], theme.Colour],
+               shape: Callable[[int], str]) -> None:
     """Artifacts on their spaces (beside the figures' spot) and beside each region's Bound
     Energy Area; a Doubler on each doubled energy (with a count where one area holds
     several)."""
     d = s.ext.get(NAME)
-    g = view.g
     if d is not None:
         for sp, seats in d["map"].items():
             if sp not in g.spaces:
@@ -117,9 +118,8 @@ ROW_W = 56.0
 ROW_TRACKS_W = 108.0  # the row's Monument and Pillar tracks end before the column
 
 
-def row_hotspots(t: Any, seat: int, y: float, rh: float) -> list[Hotspot]:
-    """The seats' row's primed slot (a target when priming) and its summary tooltip; `t` is
-    the seats' view model (game.table.model.DeviceModel)."""
+def row_hotspots(t: SeatsModel, seat: int, y: float, rh: float) -> list[Hotspot]:
+    """The seats' row's primed slot (a target when priming) and its summary tooltip."""
     who = t.session.name(seat)
     out = [centred(f"artifact_slot:{seat}", ROW_X + 10, _row_mid(y, rh), 9,
                    f"{who}'s primed Artifact slot: an Artifact primed instead of a recharge "
@@ -130,7 +130,7 @@ def row_hotspots(t: Any, seat: int, y: float, rh: float) -> list[Hotspot]:
     return out
 
 
-def row_tip(t: Any, seat: int) -> str:
+def row_tip(t: SeatsModel, seat: int) -> str:
     s = t.shown
     if not active(s) or seat >= s.n:
         return ""
@@ -156,7 +156,7 @@ def _row_mid(y: float, rh: float) -> float:
     return y + rh * 0.5 - 2
 
 
-def draw_row(c: Canvas, t: Any, seat: int, y: float, rh: float) -> None:
+def draw_row(c: Canvas, t: SeatsModel, seat: int, y: float, rh: float) -> None:
     """A seat's Folklore at a glance, in three lines inside the column (ROW_X, ROW_W): card
     backs with the hand's count; the primed slot with the Folklore Track position; the
     Artifacts left in the slots."""
@@ -190,7 +190,7 @@ class FolklorePanel(ModuleSheet):
     fold_tip = "Fold the sheet down to see the map under it (Show the sheet brings the cards back)"
     unfold_tip = "Open the Folklore sheet again: the cards and their options"
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: ModuleHost) -> None:
         super().__init__(table, "Close the Folklore sheet (the Folklore button on the device "
                                 "opens it again)")
         self.rects: dict[str, tuple[float, float, float, float]] = {}
@@ -199,7 +199,7 @@ class FolklorePanel(ModuleSheet):
     def face_up(self, seat: int) -> bool:
         """The seat's own hand for it alone; every hand once the game is over (the results
         show each player's sheet as it ended)."""
-        return self.table.shown.over or self.table.driver.hand_viewer() == seat
+        return self.table.shown.over or self.table.hand_viewer() == seat
 
     def follow(self, seat: int) -> None:
         """Open with the decisions that need the cards; closed again after them unless the
@@ -396,7 +396,7 @@ class FolklorePanel(ModuleSheet):
         bx, by, bw, bh = self._boxes()[0]
         hand = d["hand"][seat]
         up = self.face_up(seat)
-        title = (f"Your hand ({len(hand)})" if t.driver.hand_viewer() == seat else
+        title = (f"Your hand ({len(hand)})" if t.hand_viewer() == seat else
                  f"{who}'s hand at the end ({len(hand)})" if up else
                  f"{who}'s hand: {len(hand)} secret card{'s' if len(hand) != 1 else ''}")
         top_w = self.fold.x - 12 - bx  # a title on the top row keeps clear of the buttons
@@ -480,8 +480,8 @@ class FolklorePanel(ModuleSheet):
             c.text("none", x, y + 22, 11, theme.INK_SOFT, False, "midleft")
 
 
-def tab_button(table: TableScene, x: float, y: float) -> Button:
-    return Button("Folklore \u25be", x, y, TAB_W, 26, table.toggle_folklore, 12,
+def tab_button(table: ModuleHost, x: float, y: float) -> Button:
+    return Button("Folklore \u25be", x, y, TAB_W, 26, lambda: table.toggle_module(NAME), 12,
                   tip="Open or close the Folklore sheet: Artifacts, the Folklore Track, the "
                       "hand, played cards and Scoring Cards", z=6)
 
@@ -492,7 +492,7 @@ TAB_W = 104.0
 SHEET_TARGETS = ("artifact_slot:", "card:", "folklore_option:", "scoring_card:")
 
 
-def why_not(table: TableScene, target: str, d: Decision) -> str:
+def why_not(table: ModuleHost, target: str, d: Decision) -> str:
     """A card option that cannot be chosen now, in the engine's words ("" for the rest)."""
     if target.startswith("folklore_option:") and active(table.game.state):
         return api.folklore_option_why_not(table.game.state, d.seat,
@@ -500,7 +500,7 @@ def why_not(table: TableScene, target: str, d: Decision) -> str:
     return ""
 
 
-def space_why_not(table: TableScene, target: str, d: Decision) -> str:
+def space_why_not(table: ModuleHost, target: str, d: Decision) -> str:
     """Where the deciding figure stands in a Folklore game: the engine's reasons why no
     Artifact may be placed there (R26.3); "" elsewhere."""
     s = table.game.state
@@ -512,7 +512,7 @@ def space_why_not(table: TableScene, target: str, d: Decision) -> str:
 
 
 class FolkloreTable:
-    """The Folklore module's part of the table (game.table_modules.TableModule)."""
+    """The Folklore module's part of the table (game.aac.table.module_hook.TableModule)."""
 
     name = NAME
     tab_w = TAB_W
@@ -525,46 +525,47 @@ class FolkloreTable:
     def active(self, s: GameState) -> bool:
         return active(s)
 
-    def make_panel(self, table: TableScene) -> FolklorePanel:
+    def make_panel(self, table: ModuleHost) -> FolklorePanel:
         return FolklorePanel(table)
 
-    def tab_button(self, table: TableScene, x: float, y: float) -> Button:
+    def tab_button(self, table: ModuleHost, x: float, y: float) -> Button:
         return tab_button(table, x, y)
 
     def board_key(self, s: GameState) -> object:
         return board_key(s)
 
-    def draw_board(self, c: Canvas, view: BoardView, s: GameState, colour: Any,
-                   shape: Any) -> None:
-        draw_board(c, view, s, colour, shape)
+    def draw_board(self, c: Canvas, g: BoardGeometry, s: GameState,
+                   colour: Callable[[int], theme.Colour], shape: Callable[[int], str]) -> None:
+        draw_board(c, g, s, colour, shape)
 
     def row_key(self, s: GameState, seat: int) -> object:
         return row_key(s, seat)
 
-    def row_hotspots(self, t: Any, seat: int, y: float, rh: float) -> list[Hotspot]:
+    def row_hotspots(self, t: SeatsModel, seat: int, y: float, rh: float
+                     ) -> list[Hotspot]:
         return row_hotspots(t, seat, y, rh)
 
-    def draw_row(self, c: Canvas, t: Any, seat: int, y: float, rh: float) -> None:
+    def draw_row(self, c: Canvas, t: SeatsModel, seat: int, y: float, rh: float) -> None:
         draw_row(c, t, seat, y, rh)
 
-    def extra_targets(self, table: TableScene, ch: Choice) -> list[str]:
+    def extra_targets(self, table: ModuleHost, ch: Choice) -> list[str]:
         opt = option_target(ch.id)  # a card's option is pointed at on the card
         return [opt] if opt else []
 
     def on_sheet(self, target: str) -> bool:
         return target.startswith(SHEET_TARGETS)
 
-    def why_not(self, table: TableScene, target: str, d: Decision) -> str:
+    def why_not(self, table: ModuleHost, target: str, d: Decision) -> str:
         return why_not(table, target, d)
 
-    def space_why_not(self, table: TableScene, target: str, d: Decision) -> str:
+    def space_why_not(self, table: ModuleHost, target: str, d: Decision) -> str:
         return space_why_not(table, target, d)
 
-    def animate(self, anim: EventAnimator, e: Any, at: float, tweens: list[Tween]
+    def animate(self, stage: EventStage, e: Any, at: float, tweens: list[Tween]
                 ) -> tuple[float, bool] | None:
         return None  # the Folklore events float their words (the animator's default)
 
-    def locate(self, table: TableScene, loc: str) -> tuple[float, float] | None:
+    def locate(self, table: ModuleHost, loc: str) -> tuple[float, float] | None:
         return None  # no energy location of its own
 
 

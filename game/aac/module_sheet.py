@@ -1,7 +1,8 @@
 """A module's sheet over the map (the Folklore sheet, the Pilgrim Board): opened and closed by
 its tab or its Close button, folded down to a strip so the map shows, closed when another
-module's sheet opens. The sheets (game.folklore_table, game.pilgrimage_table) add what they
-show and when they open by themselves."""
+module's sheet opens. The sheets (game.aac.folklore_table, game.aac.pilgrimage_table) add what
+they show (`refresh` rebuilds their hotspots) and when they open by themselves (`follow`).
+A sheet sees the table as a module does (game.aac.table.model.ModuleHost)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import TYPE_CHECKING, ClassVar
 from game.shell.scenegraph import Button, Node
 
 if TYPE_CHECKING:
-    from game.aac.scenes.table import TableScene
+    from game.aac.table.model import ModuleHost
 
 FOLDED_H = 44.0  # a folded sheet: a strip at the map's foot
 
@@ -22,7 +23,7 @@ class ModuleSheet(Node):
     fold_tip: ClassVar[str]  # the fold button's words while open ...
     unfold_tip: ClassVar[str]  # ... and while folded
 
-    def __init__(self, table: TableScene, close_tip: str) -> None:
+    def __init__(self, table: ModuleHost, close_tip: str) -> None:
         x, y, w, h = self.rect
         super().__init__(x, y, w, h, z=20)  # over the map, under the rings (25) and popups
         self.table = table
@@ -38,6 +39,14 @@ class ModuleSheet(Node):
         self.fold = Button("See the map \u25be", w - 262, 8, 150, 28, self.toggle_fold, 13,
                            tip=self.fold_tip, z=3)
 
+    def follow(self, seat: int) -> None:
+        """Show `seat`'s sheet, opened or closed with the decisions (each sheet says when)."""
+        raise NotImplementedError
+
+    def refresh(self) -> None:
+        """Rebuild the hotspots for what the sheet shows now."""
+        raise NotImplementedError
+
     def toggle(self) -> None:
         self.pinned = not self.visible
         self.visible = not self.visible
@@ -45,7 +54,7 @@ class ModuleSheet(Node):
         self._set_folded(False)
         if self.visible:
             self.table.hide_other_panels(self.module)
-        self.table.hotspots.refresh()
+        self.table.refresh()
 
     def hide(self) -> None:
         """Closed because another module's sheet opened over the map."""
@@ -55,7 +64,7 @@ class ModuleSheet(Node):
     def toggle_fold(self) -> None:
         """Fold the sheet to a strip at the map's foot (the map shows), or open it again."""
         self._set_folded(not self.folded)
-        self.table.hotspots.refresh()
+        self.table.refresh()
 
     def _set_folded(self, folded: bool) -> None:
         _x, y, _w, h = self.rect

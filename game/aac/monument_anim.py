@@ -22,7 +22,8 @@ from typing import Protocol
 
 from engine.aac.api import GameState, Rules, display
 from engine.aac.api import events as ev
-from game.aac.board_view import BoardView, Piece, RegionLayout, StackPose, draw_stack
+from game.aac.board_geometry import RegionLayout
+from game.aac.board_view import BoardView, Piece, StackPose, draw_stack
 from game.shell.animations import Tween, ease_out_cubic
 from game.shell.scenegraph import Canvas
 
@@ -37,9 +38,14 @@ SPARKLE_S = 0.4
 class Host(Protocol):
     """What the animations need of the table."""
 
-    board: BoardView
-    shown: GameState
-    rules: Rules
+    @property
+    def board(self) -> BoardView: ...
+
+    @property
+    def shown(self) -> GameState: ...
+
+    @property
+    def rules(self) -> Rules: ...
 
 
 def ease_out_back(u: float, s: float = 2.2) -> float:

@@ -12,6 +12,7 @@ and "pilgrim_board" (the sheet's title: a Shrine completion, the Patron Token's 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -43,9 +44,9 @@ from game.shell.layout import BOARD_X, BOARD_Y
 from game.shell.scenegraph import Button, Canvas
 
 if TYPE_CHECKING:
-    from game.aac.board_view import BoardView
-    from game.aac.scenes.table import TableScene
-    from game.aac.table.animator import EventAnimator
+    from game.aac.board_geometry import BoardGeometry
+    from game.aac.table.model import ModuleHost, SeatsModel
+    from game.aac.table.module_hook import EventStage
 
 # decisions the sheet opens for (the person deciding points at the board)
 BOARD_KINDS = frozenset({"pilgrimage_shrine", "pilgrimage_frame", "pilgrimage_move",
@@ -86,7 +87,7 @@ def benefit_words(b: Board, sid: str) -> str:
         sh.benefit.text.split(" (")[0]
 
 
-def completing(t: TableScene) -> bool:
+def completing(t: ModuleHost) -> bool:
     """A Shrine completion is being resolved (its frame is on the engine's stack)."""
     return any(getattr(f, "kind", "") == "aac.pilgrimage_resolve" for f in t.game.state.stack)
 
@@ -95,7 +96,7 @@ def completing(t: TableScene) -> bool:
 ROW_SPEED_X = 560.0  # under the row's tracks, left of "bank"
 
 
-def row_hotspots(t: Any, seat: int, y: float, rh: float) -> list[Hotspot]:
+def row_hotspots(t: SeatsModel, seat: int, y: float, rh: float) -> list[Hotspot]:
     who = t.session.name(seat)
     hs = Hotspot(f"speed:{seat}", ROW_SPEED_X, y + rh - 24, 66, 16, z=8)
     hs.tipfn = lambda: f"{who}: " + help.pilgrim_speed(_speed(t.shown, seat))
@@ -110,7 +111,7 @@ def row_key(s: GameState, seat: int) -> object:
     return (_speed(s, seat), str(pdata(s)["pos"][seat])) if active(s) and seat < s.n else ()
 
 
-def draw_row(c: Canvas, t: Any, seat: int, y: float, rh: float) -> None:
+def draw_row(c: Canvas, t: SeatsModel, seat: int, y: float, rh: float) -> None:
     """The seat's Pilgrimage speed, small, beside the bank: a boot and the number."""
     s = t.shown
     c.icon("boot", ROW_SPEED_X + 6, y + rh - 16, 13)
@@ -132,7 +133,7 @@ class PilgrimPanel(ModuleSheet):
     fold_tip = "Fold the Pilgrim Board down to see the map under it"
     unfold_tip = "Open the Pilgrim Board again"
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: ModuleHost) -> None:
         super().__init__(table, "Close the Pilgrim Board (the Pilgrim Board tab on the device "
                                 "opens it again)")
         _x, _y, w, h = PANEL
@@ -182,7 +183,7 @@ class PilgrimPanel(ModuleSheet):
         self.visible = True
         self._set_folded(False)
         self.refresh()
-        t.hotspots.refresh()
+        t.refresh()
 
     # --- hotspots
     def refresh(self) -> None:
@@ -390,14 +391,14 @@ class PilgrimPanel(ModuleSheet):
                        t.session.shape(seat))
 
 
-def tab_button(table: TableScene, x: float, y: float) -> Button:
+def tab_button(table: ModuleHost, x: float, y: float) -> Button:
     return Button("Pilgrim Board \u25be", x, y, TAB_W, 26, lambda: table.toggle_module(NAME),
                   12, tip="Open or close the Pilgrim Board: the path up Mount Eldranir, the "
                           "Shrines, Blockades, energy spaces and each seat's speed", z=6)
 
 
 # --- pointing: extra targets and why not --------------------------------------------------------
-def extra_targets(table: TableScene, ch: Choice) -> list[str]:
+def extra_targets(table: ModuleHost, ch: Choice) -> list[str]:
     """An energy space as a destination stands for every free open space of its type (the
     engine offers one choice per type: the spaces of a type are alike)."""
     s = table.game.state
@@ -416,7 +417,7 @@ def extra_targets(table: TableScene, ch: Choice) -> list[str]:
     return out
 
 
-def why_not(table: TableScene, target: str, d: Decision) -> str:
+def why_not(table: ModuleHost, target: str, d: Decision) -> str:
     """The module's targets that answer nothing now, in words ("" for other targets)."""
     s = table.game.state
     if not active(s):
@@ -455,17 +456,17 @@ def why_not(table: TableScene, target: str, d: Decision) -> str:
 
 
 # --- animations -----------------------------------------------------------------------------
-def _panel(table: TableScene) -> PilgrimPanel:
+def _panel(table: ModuleHost) -> PilgrimPanel:
     p = table.module_panels[NAME]
     assert isinstance(p, PilgrimPanel)
     return p
 
 
-def animate(anim: EventAnimator, e: Any, at: float, tweens: list[Tween]
+def animate(stage: EventStage, e: Any, at: float, tweens: list[Tween]
             ) -> tuple[float, bool] | None:
     """A pilgrim walking space by space, a Shrine dropping into its frame (on the Pilgrim
     Board, opened for them); None for the other events (their word floats)."""
-    t = anim.t
+    t = stage.t
     if not isinstance(e, (PilgrimMoved, PilgrimStopped, ShrineConstructed)) or \
             not active(t.shown):
         return None
@@ -497,7 +498,7 @@ def animate(anim: EventAnimator, e: Any, at: float, tweens: list[Tween]
 
         def land() -> None:
             panel.hidden_frames.discard(frame_id)
-            anim._applier(e)()
+            stage.applier(e)()
             t.app.sound.play("land")
         tweens.append(fx.sprite_tween(sp, at, DROP_S, start=hide, land=land))
         return at + DROP_S, True
@@ -527,13 +528,13 @@ def animate(anim: EventAnimator, e: Any, at: float, tweens: list[Tween]
 
     def land_walk() -> None:
         panel.hidden_pilgrims.discard(seat)
-        anim._applier(e)()
+        stage.applier(e)()
     tweens.append(fx.sprite_tween(sp, at, WALK_STEP_S, start=start, land=land_walk))
     return at + WALK_STEP_S, True
 
 
 class PilgrimageTable:
-    """The Pilgrimage module's part of the table (game.table_modules.TableModule)."""
+    """The Pilgrimage module's part of the table (game.aac.table.module_hook.TableModule)."""
 
     name = NAME
     tab_w = TAB_W
@@ -546,50 +547,51 @@ class PilgrimageTable:
     def active(self, s: GameState) -> bool:
         return active(s)
 
-    def make_panel(self, table: TableScene) -> PilgrimPanel:
+    def make_panel(self, table: ModuleHost) -> PilgrimPanel:
         return PilgrimPanel(table)
 
-    def tab_button(self, table: TableScene, x: float, y: float) -> Button:
+    def tab_button(self, table: ModuleHost, x: float, y: float) -> Button:
         return tab_button(table, x, y)
 
     def board_key(self, s: GameState) -> object:
         return ()  # nothing of the module on the map itself (its board is the sheet)
 
-    def draw_board(self, c: Canvas, view: BoardView, s: GameState, colour: Any,
-                   shape: Any) -> None:
+    def draw_board(self, c: Canvas, g: BoardGeometry, s: GameState,
+                   colour: Callable[[int], theme.Colour], shape: Callable[[int], str]) -> None:
         return None
 
     def row_key(self, s: GameState, seat: int) -> object:
         return row_key(s, seat)
 
-    def row_hotspots(self, t: Any, seat: int, y: float, rh: float) -> list[Hotspot]:
+    def row_hotspots(self, t: SeatsModel, seat: int, y: float, rh: float
+                     ) -> list[Hotspot]:
         return row_hotspots(t, seat, y, rh)
 
-    def draw_row(self, c: Canvas, t: Any, seat: int, y: float, rh: float) -> None:
+    def draw_row(self, c: Canvas, t: SeatsModel, seat: int, y: float, rh: float) -> None:
         draw_row(c, t, seat, y, rh)
 
-    def extra_targets(self, table: TableScene, ch: Choice) -> list[str]:
+    def extra_targets(self, table: ModuleHost, ch: Choice) -> list[str]:
         return extra_targets(table, ch)
 
     def on_sheet(self, target: str) -> bool:
         return target == "pilgrim_board" or target.startswith(SHEET_TARGETS)
 
-    def why_not(self, table: TableScene, target: str, d: Decision) -> str:
+    def why_not(self, table: ModuleHost, target: str, d: Decision) -> str:
         return why_not(table, target, d)
 
-    def space_why_not(self, table: TableScene, target: str, d: Decision) -> str:
+    def space_why_not(self, table: ModuleHost, target: str, d: Decision) -> str:
         return ""
 
-    def locate(self, table: TableScene, loc: str) -> tuple[float, float] | None:
+    def locate(self, table: ModuleHost, loc: str) -> tuple[float, float] | None:
         """Energy flying to or from the board while the sheet is closed: its tab."""
         if not loc.startswith(LOC + ":") or table.module_panels[NAME].visible:
             return None
         r = table.module_tabs[NAME].world_rect()
         return float(r.centerx), float(r.centery)
 
-    def animate(self, anim: EventAnimator, e: Any, at: float, tweens: list[Tween]
+    def animate(self, stage: EventStage, e: Any, at: float, tweens: list[Tween]
                 ) -> tuple[float, bool] | None:
-        return animate(anim, e, at, tweens)
+        return animate(stage, e, at, tweens)
 
 
 MODULE = PilgrimageTable()

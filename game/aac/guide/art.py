@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.aac.board_view import to_virtual
+from game.aac.board_geometry import to_virtual
 from game.aac.guide.model import View
 from game.aac.guide.positions import Position
 from game.aac.scenes.results import ResultsScene

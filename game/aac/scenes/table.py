@@ -1,12 +1,15 @@
 """The table scene: board, device, seats, prompt bar; decisions by pointing; choosing, undo,
-saves and what happened. Its other jobs live in parts (game.table): the event animator, the
-turn driver (bots, hand-off, queued input), the layer cache, hotspots and tooltips."""
+saves and what happened. Its other jobs live in parts (game.aac.table): the event animator, the
+turn driver (bots, hand-off, queued input), hotspots and tooltips, the hint; and the layer
+cache (game.shell.layers). The parts and the views are given this scene but see it only
+through a Protocol of what each uses (game.aac.table.model for the views and the modules'
+table code, beside each part for the parts): none of them imports this module."""
 
 from __future__ import annotations
 
 import gc
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -19,6 +22,7 @@ from game.aac.board_view import BURST, BoardView
 from game.aac.device_view import DeviceView, SeatsView
 from game.aac.guide.rulelink import RuleLink
 from game.aac.hud import Handoff, LogDrawer, RecapCard, StatusToast, TopBar
+from game.aac.module_sheet import ModuleSheet
 from game.aac.recap import Recap
 from game.aac.session import AacSession
 from game.aac.table.animator import EventAnimator
@@ -42,6 +46,15 @@ if TYPE_CHECKING:
 
 RECAP_LINES = 6  # turns shown on the recap card (the log holds everything)
 PULSE_SECONDS = 4.0  # the legal targets pulse this long after a decision comes, then glow
+
+
+class InputFilter(Protocol):
+    """A layer over the table that may take a click or a key before the table sees it (the
+    tutorial's overlay: game.aac.tutorial.overlay)."""
+
+    def mouse(self, vx: float, vy: float, button: int) -> bool: ...
+
+    def key(self, event: pygame.event.Event) -> bool: ...
 
 
 class TableScene(PlayScene):
@@ -110,9 +123,9 @@ class TableScene(PlayScene):
                  self.handoff)
         self.rule_link = RuleLink(self)  # "Rule R9.3 ▸" after a why-not (opens the guide)
         self.add(self.rule_link, self.board.card)
-        self.tutorial: Any = None  # the tutorial's overlay (game.tutorial) may take input
+        self.tutorial: InputFilter | None = None  # the tutorial's overlay may take input
         # the modules' sheets over the map and their tabs on the device, side by side
-        self.module_panels: dict[str, Any] = {}
+        self.module_panels: dict[str, ModuleSheet] = {}
         self.module_tabs: dict[str, Button] = {}
         tab_x = RIGHT_X + 452
         for m in table_modules.all_modules():
@@ -331,7 +344,7 @@ class TableScene(PlayScene):
 
     def hint(self) -> None:
         """H / the Hint button: the hard bot's move for the person deciding, in words
-        (game.table.hints); the game does not change."""
+        (game.aac.table.hints); the game does not change."""
         self.message = self.hints.ask()
 
     def undo(self) -> None:
@@ -585,6 +598,9 @@ class TableScene(PlayScene):
 
     def hidden_seats(self) -> frozenset[int]:
         return self.driver.hidden_seats()
+
+    def hand_viewer(self) -> int:
+        return self.driver.hand_viewer()
 
     def private_now(self) -> bool:
         return self.driver.private_now()

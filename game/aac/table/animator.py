@@ -6,22 +6,68 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, assert_never
+from typing import TYPE_CHECKING, Any, Protocol, assert_never
 
 from engine.aac.api import TYPES, locations
 from engine.aac.api import display as display_model
 from engine.aac.api import events as ev
 from game.aac import fx, monument_anim, table_modules, trapdoor
 from game.aac import settings as aac_settings
-from game.aac.board_view import geometry
+from game.aac.board_geometry import geometry
 from game.aac.device_view import STAGING_X, TILE_H, TILE_W, TILE_Y, pos_x
+from game.aac.table.module_hook import StageTable
 from game.shell import theme
 from game.shell.animations import Tween, ease_in_out, ease_out_back
 from game.shell.layout import DEVICE_Y, RIGHT_X, SEATS_Y, VH, VW
 from game.shell.scenegraph import Canvas
 
 if TYPE_CHECKING:
-    from game.aac.scenes.table import TableScene
+    from game.aac.board_view import BoardView
+    from game.aac.device_view import DeviceView, SeatsView
+    from game.aac.hud import TopBar
+    from game.aac.table.driver import TurnDriver
+    from game.aac.table.hotspots import HotspotIndex
+    from game.shell.animations import Animator
+    from game.shell.settings import Settings
+
+
+class AnimatedTable(StageTable, Protocol):
+    """What the event animator reads and changes of the table: the shown state it walks on
+    (and its revision), the views its pieces fly between and the hotspots it finds them by,
+    the displayed scores, the pace and privacy the driver sets, the trapdoor and the
+    animations' queue."""
+
+    rev: int  # bumped whenever the animations change `shown`
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def board(self) -> BoardView: ...
+
+    @property
+    def device(self) -> DeviceView: ...
+
+    @property
+    def seats(self) -> SeatsView: ...
+
+    @property
+    def topbar(self) -> TopBar: ...
+
+    @property
+    def hotspots(self) -> HotspotIndex: ...
+
+    @property
+    def driver(self) -> TurnDriver: ...
+
+    @property
+    def animator(self) -> Animator: ...
+
+    @property
+    def trapdoor(self) -> trapdoor.TrapdoorLayer: ...
+
+    @property
+    def score_disp(self) -> list[float]: ...
 
 
 STAGGER = 0.12  # seconds between the flights of one batch
@@ -37,7 +83,7 @@ EVENT_WORDS: dict[type[ev.Event], str] = {
 
 
 class EventAnimator:
-    def __init__(self, t: TableScene) -> None:
+    def __init__(self, t: AnimatedTable) -> None:
         self.t = t
 
     def locate(self, loc: str, owner: int) -> tuple[float, float]:
@@ -114,7 +160,7 @@ class EventAnimator:
                 return at + walk.duration, True
             case ev.BridgeBuilt() if e.space in t.board.g.spaces:
                 sp = t.board.bridge_drop(e.space, f"p:{e.seat}:{e.tier}")
-                tweens.append(fx.sprite_tween(sp, at, fx.DROP_S, land=self._applier(e),
+                tweens.append(fx.sprite_tween(sp, at, fx.DROP_S, land=self.applier(e),
                                               marks={fx.DROP_CONTACT: self._sound("land")}))
                 return at + fx.DROP_S, True
             case ev.TilesPushed() if e.seat == t.device.seat:
@@ -131,7 +177,7 @@ class EventAnimator:
                     b = (RIGHT_X + pos_x(e.position) + 42, DEVICE_Y + TILE_Y + 58)
                 sp = t.fxl.spawn(fx.flying_tile(a, b, td))
                 tweens.append(self._tween(sp, at, 0.6, start=self._lifter(e),
-                                          land=self._applier(e)))
+                                          land=self.applier(e)))
                 return at + 0.3, True
             case ev.ScoreChanged():
                 tweens.append(self._count_score(e, at))
@@ -187,7 +233,7 @@ class EventAnimator:
                       ) -> tuple[float, bool]:
         """A module's event (not in the base union): the word its class gives (`word`)
         floats over the board space it names (`space`) or over the seat's device; no word,
-        no picture. A module may draw its own (game.table_modules: a pilgrim's walk...)."""
+        no picture. A module may draw its own (game.aac.table.module_hook: a pilgrim's walk...)."""
         for m in table_modules.in_play(self.t.shown):
             own = m.animate(self, e, at, tweens)
             if own is not None:
@@ -208,7 +254,7 @@ class EventAnimator:
 
     def _in_sequence(self, e: ev.Event, at: float, tweens: list[Tween]) -> tuple[float, bool]:
         """No picture: the event's change shows in its place in the sequence."""
-        tweens.append(Tween(0.01, None, self._applier(e), delay=at))
+        tweens.append(Tween(0.01, None, self.applier(e), delay=at))
         return at, False
 
     def _word(self, e: ev.Event, seat: int, word: str, at: float, tweens: list[Tween],
@@ -300,7 +346,9 @@ class EventAnimator:
             self._bump()
         return go
 
-    def _applier(self, e: ev.Event) -> Callable[[], None]:
+    def applier(self, e: ev.Event) -> Callable[[], None]:
+        """The event's change to the shown table (and its sound), for when its picture
+        lands."""
         def go() -> None:
             display_model.apply(self.t.shown, self.t.rules, e)
             if not isinstance(e, ev.TokenMoved):  # a token sounds when it lands
@@ -340,7 +388,7 @@ class EventAnimator:
         """A decoration for event `e` (a word, a flash): the event's change to the shown
         table happens in sequence at `at`; the picture plays on in the background, so the
         game does not wait for it. Returns the time of the next event."""
-        tweens.append(Tween(0.01, None, self._applier(e), delay=at))
+        tweens.append(Tween(0.01, None, self.applier(e), delay=at))
         sp = self.t.fxl.spawn(draw, background=True)
         tweens.append(self._tween(sp, at, dur))
         return at + gap
@@ -408,4 +456,4 @@ class EventAnimator:
             if seat < len(self.t.score_disp):
                 self.t.score_disp[seat] = e.old + (e.new - e.old) * t
 
-        return Tween(0.6, upd, self._applier(e), delay=at)
+        return Tween(0.6, upd, self.applier(e), delay=at)

@@ -6,18 +6,75 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.aac.api import SECRET_LOADING
 from engine.kernel import hidden
 from engine.kernel.decisions import Decision
 
 if TYPE_CHECKING:
-    from game.aac.scenes.table import TableScene
+    import pygame
+
+    from engine.aac.api import Game
+    from game.aac.hud import Handoff
+    from game.aac.trapdoor import TrapdoorLayer
+    from game.shell.animations import Animator
+    from game.shell.scenegraph import Button
+    from game.shell.scenes.nav import Nav
+    from game.shell.session import Session
+    from game.shell.settings import Settings
+
+
+class DrivenTable(Protocol):
+    """What the turn driver reads and calls of the table: the game, its seats and settings,
+    the animations it waits for, the hand-off, the trapdoor and the buttons it shows, and the
+    table's own answers (a choice, a click or key given while things moved)."""
+
+    finished: bool  # the results were asked for
+
+    @property
+    def app(self) -> Nav: ...
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def session(self) -> Session: ...
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def pending(self) -> Decision | None: ...
+
+    @property
+    def animator(self) -> Animator: ...
+
+    @property
+    def handoff(self) -> Handoff: ...
+
+    @property
+    def trapdoor(self) -> TrapdoorLayer: ...
+
+    @property
+    def skip_button(self) -> Button: ...
+
+    @property
+    def fire_button(self) -> Button: ...
+
+    def choose(self, choice_id: str) -> None: ...
+
+    def _click(self, vx: float, vy: float, button: int) -> None: ...
+
+    def key_down(self, event: pygame.event.Event) -> bool: ...
+
+    def close_popup(self) -> None: ...
+
+    def refresh(self) -> None: ...
 
 
 class TurnDriver:
-    def __init__(self, t: TableScene) -> None:
+    def __init__(self, t: DrivenTable) -> None:
         self.t = t
         self.thinking_seat = -1
         self._bot_started = 0.0
@@ -180,4 +237,4 @@ class TurnDriver:
 
     def handoff_done(self, seat: int) -> None:
         self.handoff_seat = seat
-        self.t.hotspots.refresh()
+        self.t.refresh()

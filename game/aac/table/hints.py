@@ -10,18 +10,42 @@ asking would see a plan made for the seat, not for them."""
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from engine.aac.api import Hint, hint
 
 if TYPE_CHECKING:
-    from game.aac.scenes.table import TableScene
+    from engine.aac.api import Game
+    from engine.kernel.decisions import Decision
+    from game.shell.animations import Animator
+    from game.shell.session import Session
+    from game.shell.settings import Settings
+
+
+class HintTable(Protocol):
+    """What the hint reads of the table: the game and the decision, who sits where, the
+    setting for hot-seat hints and whether something still moves."""
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def pending(self) -> Decision | None: ...
+
+    @property
+    def session(self) -> Session: ...
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def animator(self) -> Animator: ...
 
 
 class HintAsker:
     """One hint in flight at a time; `poll` hands the table a finished one."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: HintTable) -> None:
         self.t = table
         self._key: tuple[int, int] | None = None  # the decision the hint in flight is for
         self._done: tuple[tuple[int, int], Hint] | None = None

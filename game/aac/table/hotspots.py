@@ -4,7 +4,8 @@ did nothing; the rings around legal targets and the other seats' last moves."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -15,12 +16,74 @@ from engine.kernel.decisions import Choice, Decision
 from game.aac import table_modules, tokens
 from game.aac.guide import links
 from game.aac.module_sheet import ModuleSheet
+from game.aac.table.model import ModuleHost
 from game.aac.targets import Hotspot, target_kind
 from game.shell import theme
 from game.shell.scenegraph import Button, Canvas, Node
 
 if TYPE_CHECKING:
-    from game.aac.scenes.table import TableScene
+    from game.aac.board_view import BoardView
+    from game.aac.device_view import DeviceView, SeatsView
+    from game.aac.hud import Handoff, TopBar
+    from game.aac.recap import Recap
+    from game.aac.table.driver import TurnDriver
+    from game.shell.animations import Animator
+    from game.shell.prompt_bar import Popup, PromptBar
+
+
+class PointedTable(ModuleHost, Protocol):
+    """What the hotspots read and call of the table: the views whose hotspots they gather and
+    refresh (the board, the device, the seats' rows, the modules' sheets), the prompt they
+    set, what covers the table (the hand-off, a popup), the marks of the others' moves, and
+    the table as the modules' code sees it (their targets and "why not")."""
+
+    @property
+    def board(self) -> BoardView: ...
+
+    @property
+    def device(self) -> DeviceView: ...
+
+    @property
+    def seats(self) -> SeatsView: ...
+
+    @property
+    def topbar(self) -> TopBar: ...
+
+    @property
+    def prompt(self) -> PromptBar: ...
+
+    @property
+    def popup(self) -> Popup | None: ...
+
+    @property
+    def handoff(self) -> Handoff: ...
+
+    @property
+    def driver(self) -> TurnDriver: ...
+
+    @property
+    def animator(self) -> Animator: ...
+
+    @property
+    def recap(self) -> Recap: ...
+
+    @property
+    def clock(self) -> float: ...
+
+    def pulsing(self) -> bool:
+        """Do the legal targets pulse now (a new decision), or glow steady?"""
+        ...
+
+    @property
+    def module_panels(self) -> Mapping[str, ModuleSheet]: ...
+
+    def viewer_seat(self) -> int: ...
+
+    def recap_viewer(self) -> int: ...
+
+    def score_shown(self, seat: int) -> int: ...
+
+    def hit(self, lx: float, ly: float) -> Node | None: ...
 
 POOL_TARGETS = ("exhausted", "reserve", "shop")
 SHEET_HINT = "Something you can choose now is there: open it to see it highlighted."
@@ -48,7 +111,7 @@ ALSO_BUTTON_KINDS = frozenset().union(
     *(m.also_button_kinds for m in table_modules.all_modules()))
 
 class HotspotIndex:
-    def __init__(self, t: TableScene) -> None:
+    def __init__(self, t: PointedTable) -> None:
         self.t = t
         self.legal: dict[str, list[Choice]] = {}
         self.spots: dict[str, list[Hotspot]] = {}

@@ -4,7 +4,7 @@ shown state, redrawn area by area when its content changes."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -15,13 +15,66 @@ from game.shell.layout import VH, VW, fit
 from game.shell.scenegraph import Canvas, TextLog
 
 if TYPE_CHECKING:
-    from game.aac.scenes.table import TableScene
+    from engine.aac.api import GameState
+    from game.aac.board_view import BoardView
+    from game.aac.device_view import DeviceView, SeatsView
+    from game.aac.hud import TopBar
+    from game.aac.session import AacSession
+    from game.aac.table.driver import TurnDriver
+    from game.shell.prompt_bar import PromptBar
+    from game.shell.scenes.nav import Nav
+    from game.shell.settings import Settings
 
 _MISSING = object()
 
 
+class LayeredTable(Protocol):
+    """What the layer cache reads of the table (the table scene is one): the views whose
+    unchanging parts it keeps, the shown state and its revision, and who looks at what."""
+
+    @property
+    def app(self) -> Nav: ...
+
+    @property
+    def board(self) -> BoardView: ...
+
+    @property
+    def device(self) -> DeviceView: ...
+
+    @property
+    def seats(self) -> SeatsView: ...
+
+    @property
+    def topbar(self) -> TopBar: ...
+
+    @property
+    def prompt(self) -> PromptBar: ...
+
+    @property
+    def driver(self) -> TurnDriver: ...
+
+    @property
+    def session(self) -> AacSession: ...
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def shown(self) -> GameState: ...
+
+    @property
+    def rev(self) -> int: ...
+
+    @property
+    def peek_seat(self) -> int: ...
+
+    def deciding_seat(self) -> int: ...
+
+    def draw(self, c: Canvas) -> None: ...
+
+
 class LayerCache:
-    def __init__(self, t: TableScene) -> None:
+    def __init__(self, t: LayeredTable) -> None:
         self.t = t
         self._chrome: pygame.Surface | None = None
         self._chrome_key: object = None

@@ -1,23 +1,40 @@
 """What the table's views may read and call: narrow typed models, one per kind of view.
 
-The views (board, devices, HUD, the rules links, the hand-off preview, the leave dialog) are
-given the table scene, but each one sees it only through the Protocol below that names what it
-uses, so a view cannot quietly reach into the rest of the table, and mypy checks that the table
-scene provides everything each view needs (TableScene satisfies all of them).
+The views (board, devices, HUD, the rules links, the hand-off preview, the modules' sheets
+and their table code) are given the table scene, but each one sees it only through the
+Protocol below that names what it uses, so a view cannot quietly reach into the rest of the
+table, no view imports the table scene (the table stands above its views, not beside them),
+and mypy checks that the table scene provides everything each view needs (TableScene
+satisfies all of them). The table's own parts (game.aac.table: animator, driver, hints,
+hotspots) name what they need of it beside themselves.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
-    from engine.aac.api import GameState, Rules
-    from game.aac.hud import Handoff, StatusToast
+    from engine.aac.api import Decision, Game, GameState, Rules
     from game.aac.session import AacSession as Session
-    from game.aac.table.layers import LayerCache
-    from game.shell.scenegraph import Canvas, Node
+    from game.shell.scenegraph import Button, Canvas, Node
     from game.shell.scenes.nav import Nav
     from game.shell.settings import Settings
+
+
+class Shown(Protocol):
+    """A piece of the table that is shown or hidden (the hand-off curtain, a module's
+    sheet)."""
+
+    visible: bool
+
+
+class Toast(Protocol):
+    """The status line's pill: where it is drawn, and how opaque it is now (0: gone)."""
+
+    def pill_rect(self) -> tuple[float, float, float, float]: ...
+
+    def alpha(self) -> float: ...
 
 
 class SessionModel(Protocol):
@@ -73,9 +90,6 @@ class BoardModel(SeatsModel, Protocol):
     def clock(self) -> float: ...
 
     rev: int  # bumped by a view that changes `shown` (a skipped animation)
-
-    @property
-    def layers(self) -> LayerCache: ...
 
     def mouse_down(self, vx: float, vy: float, button: int) -> None: ...
 
@@ -135,7 +149,7 @@ class StatusModel(Protocol):
     def app(self) -> Nav: ...
 
     @property
-    def toast(self) -> StatusToast: ...
+    def toast(self) -> Toast: ...
 
 
 @runtime_checkable
@@ -146,8 +160,41 @@ class PreviewModel(Protocol):
     def app(self) -> Nav: ...
 
     @property
-    def handoff(self) -> Handoff: ...
+    def handoff(self) -> Shown: ...
 
     def private_now(self) -> bool: ...
 
     def draw(self, c: Canvas) -> None: ...
+
+
+class ModuleHost(SeatsModel, Protocol):
+    """A module's table code (game.aac.table.module_hook) and its sheet over the map
+    (game.aac.module_sheet): the game and its pending decision, the displayed state and its
+    revision, whose hidden cards may be drawn face up, the modules' sheets and tabs (one sheet
+    open at a time), and the hotspots rebuilt after a sheet opens or closes."""
+
+    @property
+    def app(self) -> Nav: ...
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def pending(self) -> Decision | None: ...
+
+    @property
+    def rev(self) -> int: ...
+
+    @property
+    def module_panels(self) -> Mapping[str, Shown]: ...
+
+    @property
+    def module_tabs(self) -> Mapping[str, Button]: ...
+
+    def hand_viewer(self) -> int: ...
+
+    def toggle_module(self, name: str) -> None: ...
+
+    def hide_other_panels(self, name: str) -> None: ...
+
+    def refresh(self) -> None: ...

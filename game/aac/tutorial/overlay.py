@@ -4,7 +4,7 @@ lets through only clicks on that target (and on its own buttons)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -14,7 +14,56 @@ from game.shell.layout import RIGHT_X, VH, VW
 from game.shell.scenegraph import Button, Canvas, Node
 
 if TYPE_CHECKING:
-    from game.aac.scenes.table import TableScene
+    from engine.kernel.decisions import Choice
+    from game.aac.hud import TopBar
+    from game.aac.table.model import Shown
+    from game.aac.targets import Hotspot
+    from game.aac.trapdoor import TrapdoorLayer
+    from game.shell.animations import Animator
+    from game.shell.prompt_bar import Popup, PromptBar
+
+
+class TutorialTable(Protocol):
+    """What the overlay reads of the table to find the one target of a step (the legal
+    targets and their places, the prompt's buttons, an open popup) and to let through only
+    the clicks it allows (the top strip, the trapdoor's plunger, "Fire for me")."""
+
+    @property
+    def animator(self) -> Animator: ...
+
+    @property
+    def handoff(self) -> Shown: ...
+
+    @property
+    def popup(self) -> Popup | None: ...
+
+    @property
+    def prompt(self) -> PromptBar: ...
+
+    @property
+    def topbar(self) -> TopBar: ...
+
+    @property
+    def trapdoor(self) -> TrapdoorLayer: ...
+
+    @property
+    def fire_button(self) -> Button: ...
+
+    @property
+    def legal(self) -> dict[str, list[Choice]]: ...
+
+    @property
+    def spots(self) -> dict[str, list[Hotspot]]: ...
+
+    def targets_of(self, ch: Choice) -> tuple[str, ...]: ...
+
+    def on_screen(self, spot: Hotspot) -> bool: ...
+
+    def hover_node(self, vx: float, vy: float) -> Node | None: ...
+
+    def hit(self, lx: float, ly: float) -> Node | None: ...
+
+    def open_menu(self) -> None: ...
 
 Rect = tuple[float, float, float, float]
 PANEL_W = 600.0
@@ -34,7 +83,7 @@ def _overlaps(a: Rect, b: Rect) -> bool:
 class TutorialOverlay(Node):
     """z above the popups (50) so that a popup's other entries are dimmed too."""
 
-    def __init__(self, tutorial: Any, table: TableScene) -> None:
+    def __init__(self, tutorial: Any, table: TutorialTable) -> None:
         super().__init__(0, 0, VW, VH, z=55)
         self.tut = tutorial
         self.table = table
