@@ -21,14 +21,16 @@ from game.aac.session import AacSession
 from game.aac.tutorial.runner import start as start_tutorial
 from game.shell import icons, theme
 from game.shell.layout import VH, VW
-from game.shell.registry import FrontEnd, SeatLook, SettingRow, register
+from game.shell.registry import FrontEnd, register
 from game.shell.scenegraph import Canvas
 from game.shell.scenes.base import Scene
+from game.shell.settings import SettingRow
+from game.shell.theme import SeatLook
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
-    from game.shell.scenes.nav import Nav
+    from game.shell.scenes.base import Nav
     from game.shell.session import SeatSpec, Session
 
 

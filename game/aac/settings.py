@@ -7,8 +7,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from game.shell.registry import SettingRow
-from game.shell.settings import Settings
+from game.shell.settings import SettingRow, Settings
 
 GAME = "aac"
 LAST_SETUP = "The last set-up"

@@ -10,44 +10,24 @@ imports each installed front end).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.kernel.definition import GameDefinition, find
 from engine.kernel.summary import SeatSummary
+from game.shell import session as sessions
 from game.shell import theme
 from game.shell.layout import VH, VW
+from game.shell.settings import SettingRow
+from game.shell.theme import SeatLook
 
 if TYPE_CHECKING:
     import pygame
     from pydantic import BaseModel
 
     from game.shell.scenegraph import Canvas
-    from game.shell.scenes.base import Scene
-    from game.shell.scenes.nav import Nav
+    from game.shell.scenes.base import Nav, Scene
     from game.shell.session import SeatSpec, Session
-
-
-@dataclass(frozen=True)
-class SeatLook:
-    """How a seat is shown: its colour AND its shape (colour-safe), and its words."""
-
-    colour: theme.Colour
-    shape: str  # one of theme.SEAT_SHAPES
-    name: str  # "Anna (Freyith)", or just "Freyith"
-    role: str = ""  # what it plays, in words
-
-
-@dataclass(frozen=True)
-class SettingRow:
-    """A setting of a game's own section on the Settings screen: `field` of the game's
-    settings model, cycled through `choices` ((label, value) pairs)."""
-
-    field: str
-    label: str
-    choices: tuple[tuple[str, Any], ...]
-    tip: str = ""
 
 
 class FrontEnd(ABC):
@@ -142,12 +122,14 @@ def register(front: FrontEnd) -> FrontEnd:
     if old is not None and type(old) is not type(front):
         raise ValueError(f"a front end for {front.game_id!r} is registered already")
     _REGISTRY[front.game_id] = front
+    sessions.register_maker(front.game_id, front.session)  # Session.load makes the game's
     return front
 
 
 def unregister(game_id: str) -> None:
     """Forget a front end (tests register a toy game's for a while)."""
     _REGISTRY.pop(game_id, None)
+    sessions.unregister_maker(game_id)
 
 
 def front_ends() -> list[FrontEnd]:

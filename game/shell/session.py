@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import pygame
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -33,11 +33,22 @@ from game.shell import theme
 from game.shell.bot_worker import BotRef, BotSpec, bot_levels, seat_bots
 from game.shell.dirs import autosave_dir, saves_dir
 from game.shell.preview import write_png
-from game.shell.registry import find_front_end
 from game.shell.settings import NAME_LEN
 
 NAME_MAX = NAME_LEN  # characters in a player's name
 SIDE_MAX = 64 * 1024  # a seats side file is a few hundred bytes
+
+# game id -> how its front end makes a session (game.shell.registry.register fills this in)
+Maker = Callable[[Any, list["SeatSpec"], int], "Session"]
+_MAKERS: dict[str, Maker] = {}
+
+
+def register_maker(game: str, make: Maker) -> None:
+    _MAKERS[game] = make
+
+
+def unregister_maker(game: str) -> None:
+    _MAKERS.pop(game, None)
 
 
 @dataclass
@@ -189,14 +200,14 @@ class Session:
         path = Path(path)
         text = saves.read_text(path)
         defn = by_format(saves.format_of(text))
-        front = find_front_end(defn.id) if defn is not None else None
-        if defn is None or front is None:
+        make = _MAKERS.get(defn.id) if defn is not None else None
+        if defn is None or make is None:
             raise SaveError("This is not a save of a game installed here.")
         game = saves.loads(text, defn, verify=True)
         n = game.state.n
         seats = seats_of(path, header_of(text), n, defn.id) or \
             [SeatSpec(human=(i == 0)) for i in range(n)]
-        s = front.session(game, seats, int(game.config.get("seed", 0)))
+        s = make(game, seats, int(game.config.get("seed", 0)))
         if path.parent.parent == autosave_dir():
             s.game_id = path.parent.name  # keep autosaving into the same game's folder
             s._kept = list(game.history)

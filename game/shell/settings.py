@@ -15,6 +15,7 @@ import contextlib
 import json
 import sys
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
@@ -270,3 +271,14 @@ def _move_legacy(raw: dict[str, Any], sections: Sections) -> dict[str, Any]:
 
 def _labels(names: list[str]) -> str:
     return ", ".join(dict.fromkeys(label(n) for n in names))
+
+
+@dataclass(frozen=True)
+class SettingRow:
+    """A setting of a game's own section on the Settings screen: `field` of the game's
+    settings model, cycled through `choices` ((label, value) pairs)."""
+
+    field: str
+    label: str
+    choices: tuple[tuple[str, Any], ...]
+    tip: str = ""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -117,3 +118,13 @@ def wrap(text: str, px: int, width: int, bold: bool = False) -> list[str]:
                 line = word
         out.append(line)
     return out
+
+
+@dataclass(frozen=True)
+class SeatLook:
+    """How a seat is shown: its colour AND its shape (colour-safe), and its words."""
+
+    colour: Colour
+    shape: str  # one of theme.SEAT_SHAPES
+    name: str  # "Anna (Freyith)", or just "Freyith"
+    role: str = ""  # what it plays, in words

@@ -35,7 +35,7 @@ from game.shell.scenegraph import Canvas
 from game.shell.session import SeatSpec
 
 if TYPE_CHECKING:
-    from game.shell.scenes.nav import Nav
+    from game.shell.scenes.base import Nav
 
 Rect = tuple[float, float, float, float]
 MAX_ZOOM = 2.6  # pixels per table unit, at most (keeps the board background a sane size)

@@ -24,7 +24,7 @@ from game.shell.scenegraph import Button, Canvas
 from game.shell.scenes.base import HelpScene
 
 if TYPE_CHECKING:
-    from game.shell.scenes.nav import Nav
+    from game.shell.scenes.base import Nav
 
 LIST_X, LIST_W = 24.0, 330.0
 PAGE_X, PAGE_R = 384.0, VW - 24.0

@@ -24,7 +24,7 @@ from game.shell.scenegraph import Button, Canvas
 from game.shell.scenes.base import Scene, menu_button, title_text
 
 if TYPE_CHECKING:
-    from game.shell.scenes.nav import Nav
+    from game.shell.scenes.base import Nav
 
 BOARD_BOX = (40.0, 150.0, 560.0, 555.0)  # x, y, w, h of the final board picture
 TABLE_X = 660.0

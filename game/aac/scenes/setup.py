@@ -23,7 +23,7 @@ from game.shell.scenes.base import Scene, menu_button, title_text
 from game.shell.session import NAME_MAX, SeatSpec, clean_name
 
 if TYPE_CHECKING:
-    from game.shell.scenes.nav import Nav
+    from game.shell.scenes.base import Nav
 
 ROW_Y, ROW_H = 130.0, 62.0
 PANEL_X, PANEL_Y, PANEL_W, PANEL_H = 1000.0, 130.0, 560.0, 630.0

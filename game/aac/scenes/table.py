@@ -42,7 +42,7 @@ from game.shell.scenes.base import PlayScene
 from game.shell.session import save_problem
 
 if TYPE_CHECKING:
-    from game.shell.scenes.nav import Nav
+    from game.shell.scenes.base import Nav
 
 RECAP_LINES = 6  # turns shown on the recap card (the log holds everything)
 PULSE_SECONDS = 4.0  # the legal targets pulse this long after a decision comes, then glow

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from game.aac.trapdoor import TrapdoorLayer
     from game.shell.animations import Animator
     from game.shell.scenegraph import Button
-    from game.shell.scenes.nav import Nav
+    from game.shell.scenes.base import Nav
     from game.shell.session import Session
     from game.shell.settings import Settings
 

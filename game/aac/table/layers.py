@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from game.aac.session import AacSession
     from game.aac.table.driver import TurnDriver
     from game.shell.prompt_bar import PromptBar
-    from game.shell.scenes.nav import Nav
+    from game.shell.scenes.base import Nav
     from game.shell.settings import Settings
 
 _MISSING = object()

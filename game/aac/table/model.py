@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from engine.aac.api import Decision, Game, GameState, Rules
     from game.aac.session import AacSession as Session
     from game.shell.scenegraph import Button, Canvas, Node
-    from game.shell.scenes.nav import Nav
+    from game.shell.scenes.base import Nav
     from game.shell.settings import Settings
 
 

@@ -27,7 +27,7 @@ from game.shell.session import SeatSpec
 from game.shell.theme import ASSETS
 
 if TYPE_CHECKING:
-    from game.shell.scenes.nav import Nav
+    from game.shell.scenes.base import Nav
 
 SCENARIOS = ASSETS.parent / "saves" / "scenarios" / "aac"
 LAUNCH_SAY = ("Launch it: drag the plunger under the tile down and let go, or press "

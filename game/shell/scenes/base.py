@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -11,12 +13,129 @@ from game.shell.layout import VH, VW
 from game.shell.scenegraph import Button, Canvas, Node
 
 if TYPE_CHECKING:
-    from game.shell.scenes.nav import Nav
+    from pydantic import BaseModel
+
+    from game.shell.bot_worker import BotWorker
     from game.shell.session import Session
+    from game.shell.settings import SettingRow, Settings
+    from game.shell.sound import SoundBank
+
+
+class GameFront(Protocol):
+    """The chosen game as the shell's scenes see it (a front end, game.shell.registry)."""
+
+    @property
+    def game_id(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def blurb(self) -> str: ...
+
+    @property
+    def has_tutorial(self) -> bool: ...
+
+    def draw_card(self, c: Canvas, x: float, y: float, w: float, h: float,
+                  clock: float) -> None: ...
+
+    def draw_emblem(self, c: Canvas, cx: float, cy: float) -> None: ...
+
+    def draw_backdrop(self, c: Canvas, clock: float) -> None: ...
+
+    def settings_model(self) -> type[BaseModel] | None: ...
+
+    def settings_rows(self) -> list[SettingRow]: ...
+
+    def scenarios_dir(self) -> Path | None: ...
+
+
+class SceneStack(Protocol):
+    """The app's stack of scenes (game.shell.scenes.manager.SceneManager)."""
+
+    stack: list[Scene]
+
+    @property
+    def top(self) -> Scene: ...
+
+    def below(self, scene: Scene) -> Scene | None: ...
+
+    def drawn(self) -> list[Scene]: ...
+
+    def find(self, pred: Callable[[Scene], bool]) -> Scene | None: ...
+
+
+class Nav(Protocol):
+    """What a scene may ask of the app (the App implements it; scenes never import the App):
+    navigation (`open` a scene in place of everything, `overlay` one on top, `back` to the
+    scene below), the game chosen on the title screen, and the app services scenes use.
+    Scenes are opened by type: a scene object is made by whoever opens it (the shell's own
+    scenes by the shell, a game's by its front end, game.shell.registry)."""
+
+    settings: Settings
+    sound: SoundBank
+    bot_worker: BotWorker
+    window: pygame.Surface
+    persist: bool
+    headless: bool
+    mouse_v: tuple[float, float]
+    hovered: Node | None
+    hover_time: float
+    notice: str
+    notice_seen: bool
+
+    @property
+    def scenes(self) -> SceneStack: ...
+
+    @property
+    def game(self) -> GameFront: ...
+
+    @property
+    def scene(self) -> Scene: ...
+
+    def open(self, scene: Scene) -> Scene: ...
+
+    def overlay(self, scene: Scene) -> Scene: ...
+
+    def back(self) -> None: ...
+
+    def push(self, scene: Scene) -> None: ...
+
+    def choose_game(self, front: Any) -> None: ...
+
+    def start_session(self, session: Session) -> None: ...
+
+    def show_results(self, session: Session) -> None: ...
+
+    def open_menu(self) -> None: ...
+
+    def open_picker(self) -> None: ...
+
+    def open_setup(self) -> None: ...
+
+    def open_settings(self) -> None: ...
+
+    def open_guide(self, page: str | None = None) -> None: ...
+
+    def open_tutorial(self, resume: bool = True) -> None: ...
+
+    def open_pause_menu(self, table: PlayScene) -> None: ...
+
+    def idle_seconds(self) -> float: ...
+
+    def save_settings(self) -> None: ...
+
+    def apply_window(self) -> None: ...
+
+    def apply_sound(self) -> None: ...
+
+    def quit(self) -> None: ...
+
+    def request_quit(self) -> None: ...
 
 
 class Scene(Node):
-    """A screen. `app` is the navigation protocol (game.scenes.nav.Nav), not the App."""
+    """A screen. `app` is the navigation protocol (Nav, above), not the App."""
 
     overlay = False  # True: drawn over the scene below it on the stack (which stays alive)
 

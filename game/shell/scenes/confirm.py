@@ -14,7 +14,7 @@ from game.shell.scenegraph import Button, Canvas
 from game.shell.scenes.base import PlayScene, Scene
 
 if TYPE_CHECKING:
-    from game.shell.scenes.nav import Nav
+    from game.shell.scenes.base import Nav
 
 LEAVE_TEXT = "Leave the game? It is kept exactly where it is; Continue resumes it."
 

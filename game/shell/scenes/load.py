@@ -20,16 +20,17 @@ from engine.kernel.saves import SaveError
 from engine.kernel.summary import SeatSummary
 from game.shell import preview, theme
 from game.shell.layout import VH, VW
-from game.shell.registry import SeatLook, find_front_end, front_ends
+from game.shell.registry import find_front_end, front_end, front_ends
 from game.shell.saves import all_saves, scenarios
 from game.shell.scenegraph import Button, Canvas, Node
 from game.shell.scenes.base import Scene, menu_button, title_text
 from game.shell.scenes.confirm import ConfirmScene
 from game.shell.session import Session, read_seats, seats_path
 from game.shell.sprites import seat_marker
+from game.shell.theme import SeatLook
 
 if TYPE_CHECKING:
-    from game.shell.scenes.nav import Nav
+    from game.shell.scenes.base import Nav
 
 TABS = (("saves", "Saved games"), ("finished", "Finished games"), ("scenarios", "Scenarios"))
 COLS, ROWS = 2, 3
@@ -252,7 +253,7 @@ class LoadScene(Scene):
     def __init__(self, app: Nav, tab: str = "saves", page: int = 0) -> None:
         super().__init__(app)
         saves = all_saves()
-        scen = sorted(scenarios(app.game), key=scenario_order)
+        scen = sorted(scenarios(front_end(app.game.game_id)), key=scenario_order)
         self.lists: dict[str, list[SaveInfo]] = {
             "saves": [i for i in saves if not i.over],
             "finished": [i for i in saves if i.over],

@@ -20,7 +20,7 @@ from game.shell.scenes.load import LoadScene, describe_save
 from game.shell.session import Session
 
 if TYPE_CHECKING:
-    from game.shell.scenes.nav import Nav
+    from game.shell.scenes.base import Nav
 
 __all__ = ["LoadScene", "MenuScene", "PauseScene", "PickerScene"]
 

@@ -18,7 +18,7 @@ from game.shell.scenes.base import Scene, menu_button, title_text
 from game.shell.settings import ANIM_SPEEDS, BOT_DELAYS, LABELS, VOLUMES, WINDOW_SIZES
 
 if TYPE_CHECKING:
-    from game.shell.scenes.nav import Nav
+    from game.shell.scenes.base import Nav
 
 
 ROW_STEP = 51  # twelve rows from y 150 end at 755, above Back at 780
