@@ -146,7 +146,7 @@ def test_games_register_once_with_their_own_save_format() -> None:
 
         register(Impostor())
     aac = get("aac")
-    assert aac.seats == (2, 5) and aac.save_format == "aac-save" and aac.save_version == 4
+    assert aac.seats == (2, 5) and aac.save_format == "aac-save" and aac.save_version == 5
     assert [c.name for c in aac.score_categories()] == [
         "reserve", "monuments", "pillars", "bridge", "achievements", "tile_pool"]
     assert aac.module_mixes() == [(), ("folklore",), ("pilgrimage",), ("folklore", "pilgrimage")]
@@ -221,7 +221,7 @@ def test_version_1_turn_phases_and_frame_classes_map_to_names() -> None:
                             "completions": [{"monument": "m", "section": "s", "completer": 0,
                                              "causer": 0}]}}
         up = upgrade(doc)
-        assert up["version"] == 4 and up["game"] == "aac" and up["config"]["modules"] == []
+        assert up["version"] == 5 and up["game"] == "aac" and up["config"]["modules"] == []
         assert up["snapshot"]["stack"][0] == {"kind": "turn", "seat": 1, "at": name}
         assert up["snapshot"]["stack"][1]["kind"] == "load"
         assert up["snapshot"]["completions"][0]["kind"] == "section"

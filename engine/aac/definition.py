@@ -27,7 +27,7 @@ from engine.kernel.bots import Bot
 from engine.kernel.definition import GameDefinition, ModuleInfo, ScoreCategory, register
 from engine.kernel.hidden import HiddenPart
 from engine.kernel.runner import Runner
-from engine.kernel.saves import SaveError
+from engine.kernel.saves import SaveError, short
 
 Doc = dict[str, Any]
 
@@ -89,9 +89,15 @@ class AacDefinition(GameDefinition):
         try:
             cfg = self.make_config(model.config.model_dump())
             check_config(cfg, r)
+        except ValueError as exc:  # GameConfig.validate's and check_config's own sentences
+            raise SaveError(f"This save file's game settings are invalid: {exc}.") from exc
+        try:
             check_snapshot(doc["snapshot"], r)
-        except (Invalid, ValueError, TypeError) as exc:
+        except Invalid as exc:
             raise SaveError(f"This save file is inconsistent: {exc}.") from exc
+        except (ArithmeticError, LookupError, TypeError, ValueError) as exc:
+            raise SaveError("This save file is inconsistent: its game cannot be rebuilt.",
+                            short(exc)) from exc
         if (cfg.players != model.snapshot.n or model.seed != model.snapshot.seed
                 or cfg.modules != tuple(model.snapshot.modules)):
             raise SaveError("This save file is inconsistent: its config and snapshot disagree.")

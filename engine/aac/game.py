@@ -61,10 +61,6 @@ class Game(Runner):
         if self.notes is not None:
             self.notes.rewind(state.decisions)
 
-    def on_verified(self, replayed: Runner) -> None:
-        assert isinstance(replayed, Game)
-        self.notes = replayed.notes  # the replay knows why each score changed
-
     def spawn(self, state: Any) -> Game:
         return Game(state, self.rules)
 

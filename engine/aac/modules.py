@@ -2,7 +2,8 @@
 
 A module is one `ModuleDef` passed to `register_module`; `GameConfig(modules=(name, ...))`
 accepts registered names only, saves them in the config, and the setup log names them.
-Registered: Folklore (engine.aac.folklore; Pilgrimage comes next). Every hook is optional:
+Registered: Folklore (engine.aac.folklore) and Pilgrimage (engine.aac.pilgrimage). Every hook
+is optional:
 
 - `setup(ctx)`: after the base setup (R3), before the first decision (the module's own
   components, its frames pushed onto the stack if it asks something at setup);
@@ -19,7 +20,9 @@ Registered: Folklore (engine.aac.folklore; Pilgrimage comes next). Every hook is
 - `hidden`: hidden parts (engine.kernel.hidden.HiddenPart: redaction, resampling, barrier);
 - `score_categories`: (ScoreCategory, compute(ctx, seat) -> VP) pairs added to R24 scoring;
 - `invariants(ctx)`: more invariant checks (a list of violations);
-- `ext_keys`: keys of `GameState.ext` its state uses besides its name (a save may hold them).
+- `ext_keys`: keys of `GameState.ext` its state uses besides its name (a save may hold them);
+- `ext_schemas`: for each of its `GameState.ext` keys, the strict schema (pydantic) of that data
+  in a save (engine.aac.schema).
 """
 
 from __future__ import annotations
@@ -27,6 +30,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel
 
 from engine.kernel.definition import ScoreCategory
 from engine.kernel.hidden import HiddenPart
@@ -89,6 +94,7 @@ class ModuleDef:
     # GameState.ext keys the module's state uses besides its name (shared parts such as
     # engine.aac.expansion's "doublers" and "scoring_cards")
     ext_keys: tuple[str, ...] = ()
+    ext_schemas: Mapping[str, type[BaseModel]] = field(default_factory=dict)
 
 
 MODULES: dict[str, ModuleDef] = {}

@@ -42,6 +42,16 @@ class Record:
     _share_any: ClassVar[bool] = False
     _tagged: ClassVar[bool] = False
 
+    def __init_subclass__(cls, **kw: Any) -> None:
+        """Give every subclass its own builders, so that the function generated for one class
+        is never found through another: a subclass (TrackMoveFrame of MoveFrame) inherits
+        nothing its parent built. A class that writes one of the three itself keeps it."""
+        super().__init_subclass__(**kw)
+        own = cls.__dict__
+        for what, stub in _STUBS.items():
+            if what not in own or own[what] in _STUB_VALUES:
+                setattr(cls, what, stub)
+
     # These three run only until the class's own function is built (then the class
     # attribute is the generated function), or when reached through a method object taken
     # before that (the cache makes that cheap).
@@ -54,6 +64,14 @@ class Record:
     @classmethod
     def from_plain(cls: type[R], d: Mapping[str, Any]) -> R:
         return built(cls, "from_plain")(d)  # type: ignore[no-any-return]
+
+
+_STUBS: dict[str, Any] = {
+    "clone": Record.__dict__["clone"],
+    "to_plain": Record.__dict__["to_plain"],
+    "from_plain": Record.__dict__["from_plain"],
+}
+_STUB_VALUES = tuple(_STUBS.values())
 
 
 _BUILT: dict[tuple[type, str], Callable[..., Any]] = {}
@@ -225,10 +243,17 @@ def _read_expr(g: _Gen, tp: Any, src: str) -> str:
     raise TypeError(f"{g.owner.__qualname__}: cannot read a field of type {tp!r}")
 
 
+_FIELDS: dict[type, list[tuple[str, Any]]] = {}
+
+
 def fields_of(cls: type) -> list[tuple[str, Any]]:
     """(name, resolved type) of a dataclass's fields, in order."""
-    hints = typing.get_type_hints(cls)
-    return [(f.name, hints[f.name]) for f in dataclasses.fields(cls) if f.init]
+    got = _FIELDS.get(cls)
+    if got is None:
+        hints = typing.get_type_hints(cls)
+        got = _FIELDS[cls] = [(f.name, hints[f.name]) for f in dataclasses.fields(cls)
+                              if f.init]
+    return got
 
 
 def build(cls: type, what: str) -> Callable[..., Any]:
@@ -271,3 +296,90 @@ def build(cls: type, what: str) -> Callable[..., Any]:
         setattr(cls, what, fn)
     _BUILT[(cls, what)] = fn
     return fn  # type: ignore[no-any-return]
+
+
+# --- type-exact checks of plain data ----------------------------------------------------------
+
+JSON_INT = 2**53  # the largest integers JSON readers agree on
+
+
+def plain_error(tp: Any, v: Any, where: str, int_limit: int = JSON_INT) -> str:
+    """Why `v` (plain data read from JSON) is not exactly what `to_plain` writes for a value
+    of type `tp`, or "" when it is: an int is an int (never a bool or a float), a bool a bool,
+    a tuple a list, a Record a dict with exactly its fields (a Frame with a registered kind).
+    `Any` accepts any JSON-like value."""
+    if tp is Any or tp is object:
+        return ""
+    if tp is int:
+        ok = type(v) is int and -int_limit < v < int_limit
+        return "" if ok else f"{where} must be a whole number"
+    if tp is bool:
+        return "" if type(v) is bool else f"{where} must be true or false"
+    if tp is str:
+        return "" if type(v) is str else f"{where} must be text"
+    if tp is float:
+        return "" if type(v) is float else f"{where} must be a decimal number"
+    if tp is type(None):
+        return "" if v is None else f"{where} must be empty (null)"
+    origin = get_origin(tp)
+    if origin is Union or origin is types.UnionType:
+        errs = [plain_error(a, v, where, int_limit) for a in get_args(tp)]
+        return "" if any(not e for e in errs) else errs[0]
+    if origin is typing.Literal:
+        ok = any(type(v) is type(a) and v == a for a in get_args(tp))
+        return "" if ok else f"{where} is not one of its allowed values"
+    if _is_record(tp):
+        return record_error(tp, v, where, int_limit)
+    if origin in (list, tuple):
+        if type(v) is not list:
+            return f"{where} must be a list"
+        ets = _elem_types(tp)
+        if origin is tuple and not (len(get_args(tp)) == 2 and get_args(tp)[1] is Ellipsis):
+            if len(v) != len(ets):
+                return f"{where} must hold {len(ets)} values"
+            pairs = list(zip(ets, v, strict=True))
+        else:
+            pairs = [(ets[0], x) for x in v]
+        for i, (et, x) in enumerate(pairs):
+            err = plain_error(et, x, f"{where}[{i}]", int_limit)
+            if err:
+                return err
+        return ""
+    if origin is dict:
+        if type(v) is not dict:
+            return f"{where} must be a mapping"
+        kt, vt = get_args(tp)
+        for k, x in v.items():
+            err = plain_error(kt, k, f"{where} key", int_limit) or plain_error(
+                vt, x, f"{where}[{str(k)[:40]!r}]", int_limit)
+            if err:
+                return err
+        return ""
+    raise TypeError(f"cannot check a value of type {tp!r}")
+
+
+def record_error(cls: type, v: Any, where: str, int_limit: int = JSON_INT) -> str:
+    """`plain_error` for a Record class (a tagged class picks its subclass by `kind` from its
+    `registry`)."""
+    if type(v) is not dict:
+        return f"{where} must be a mapping"
+    tagged = bool(getattr(cls, "_tagged", False))
+    if tagged:
+        kind = v.get("kind")
+        registry: Mapping[str, type] = getattr(cls, "registry", {})
+        sub = registry.get(kind) if type(kind) is str else None
+        if sub is None or not issubclass(sub, cls):
+            return f"{where} is an unknown kind of rule step ({str(kind)[:40]!r})"
+        cls = sub
+    flds = fields_of(cls)
+    names = {n for n, _ in flds} | ({"kind"} if tagged else set())
+    if set(v) != names:
+        extra = sorted(set(v) - names)[:3]
+        missing = sorted(names - set(v))[:3]
+        what = f"unknown fields {extra}" if extra else f"missing fields {missing}"
+        return f"{where} has {what}"
+    for n, tp in flds:
+        err = plain_error(tp, v[n], f"{where}.{n}", int_limit)
+        if err:
+            return err
+    return ""

@@ -81,10 +81,6 @@ class Runner:
     def on_undo(self, state: Any) -> None:
         """Called after undo put an earlier `state` back."""
 
-    def on_verified(self, replayed: Runner) -> None:
-        """Called when a loaded game was checked against `replayed` (a replay of its choices):
-        presentation memory the replay built may be taken over."""
-
     # --- running the rules forward ---------------------------------------------------------
 
     def _run(self, ctx: Any) -> None:

@@ -34,7 +34,12 @@ MAX_BYTES = 8 * 1024 * 1024
 
 
 class SaveError(ValueError):
-    """A save file was refused; str() is one readable sentence."""
+    """A save file was refused; str() is one readable sentence in a player's words (never
+    Python's text), `detail` the technical reason for a log or a bug report ("" if none)."""
+
+    def __init__(self, message: str, detail: str = "") -> None:
+        super().__init__(message)
+        self.detail = detail
 
 
 def short(exc: BaseException) -> str:
@@ -163,7 +168,8 @@ def loads(text: str, defn: GameDefinition, *, verify: bool = True) -> Runner:
     except MemoryError as exc:
         raise SaveError("This save file cannot be opened: it is too large to read.") from exc
     except Exception as exc:  # a refusal, never a crash: any failure means "not a good save"
-        raise SaveError(f"This save file cannot be opened ({short(exc)}).") from exc
+        raise SaveError("This save file is damaged and cannot be opened.",
+                        short(exc)) from exc
 
 
 def _loads(text: str, defn: GameDefinition, verify: bool) -> Runner:
@@ -172,15 +178,21 @@ def _loads(text: str, defn: GameDefinition, verify: bool) -> Runner:
                         f"{MAX_BYTES}).")
     doc = parse_document(text, defn)
     cfg = defn.check_document(doc)
-    try:
-        game = defn.runner.from_snapshot(doc["snapshot"])
-    except Exception as exc:  # any failure to resume is a refusal, never a crash
-        raise SaveError(f"This save file cannot be resumed ({short(exc)}).") from exc
-    game.config = cfg.to_dict()
-    game.history = list(doc["choices"])
-    check_playable(game)
+    choices = list(doc["choices"])
     if verify:
-        verify_replay(game, cfg, game.history)
+        # the game that opens is the replay itself, checked against the file's snapshot:
+        # exactly what the engine would have written, whatever order or number types the
+        # file holds
+        game = verified_replay(defn, cfg, choices, doc["snapshot"])
+    else:
+        try:
+            game = defn.runner.from_snapshot(doc["snapshot"])
+        except Exception as exc:  # any failure to resume is a refusal, never a crash
+            raise SaveError("This save file cannot be resumed: its game is damaged.",
+                            short(exc)) from exc
+    game.config = cfg.to_dict()
+    game.history = choices
+    check_playable(game)
     game.note_loaded()
     return game
 
@@ -209,33 +221,57 @@ def replay(defn: GameDefinition, cfg: Any, choices: list[str],
     try:
         g = defn.new_game(cfg)
     except Exception as exc:
-        raise SaveError(f"This save's set-up cannot be played ({short(exc)}).") from exc
+        raise SaveError("This save's set-up cannot be played.", short(exc)) from exc
     g.undo_enabled = False
     for i, cid in enumerate(choices if upto is None else choices[:upto]):
         try:
             g.choose(cid)
         except IllegalChoice as exc:
-            raise SaveError(f"Replaying the save failed at choice {i + 1} ({cid[:60]!r}): it "
-                            "is not legal there.") from exc
+            raise SaveError(f"Replaying the save failed at decision {i + 1}: its choice is "
+                            "not legal there.", f"{cid[:60]!r}: {exc}") from exc
         except Exception as exc:
-            raise SaveError(f"Replaying the save failed at choice {i + 1} "
-                            f"({short(exc)}).") from exc
+            raise SaveError(f"Replaying the save failed at decision {i + 1}: the game "
+                            "cannot go on from there.", short(exc)) from exc
     g.undo_enabled = True
     return g
 
 
+def canonical(data: Any) -> str:
+    """Plain data as one exact text: key order does not count, types do (1, 1.0 and true
+    differ), so two canonical texts are equal exactly when JSON would hold the same values."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), allow_nan=False)
+
+
+def snapshot_mismatch(replayed: Mapping[str, Any], snap: Any) -> str:
+    """"" when `snap` is exactly `replayed` (canonically), else the refusal sentence."""
+    if not isinstance(snap, dict):
+        return "This save file is damaged: its snapshot is not a mapping."
+    if canonical(replayed) == canonical(snap):
+        return ""
+    diff = sorted(k for k in set(replayed) | set(snap)
+                  if k not in replayed or k not in snap
+                  or canonical(replayed[k]) != canonical(snap[k]))
+    return ("The save's snapshot does not match a replay of its choices "
+            f"(differs in: {', '.join(str(k)[:40] for k in diff[:5])}).")
+
+
+def verified_replay(defn: GameDefinition, cfg: Any, choices: list[str],
+                    snap: Any) -> Runner:
+    """A replay of config + choices whose snapshot is exactly `snap` (canonically: the same
+    values of the same types); SaveError if it is not."""
+    g = replay(defn, cfg, choices)
+    why = snapshot_mismatch(g.snapshot(), snap)
+    if why:
+        raise SaveError(why)
+    return g
+
+
 def verify_replay(game: Runner, cfg: Any, choices: list[str]) -> None:
-    """The snapshot must equal a replay of config + choices, pending decision included."""
-    g = replay(game.definition, cfg, choices)
-    a = g.snapshot()
-    b = game.snapshot()
-    if a != b:
-        diff = sorted(k for k in a if a[k] != b.get(k))
-        raise SaveError("The save's snapshot does not match a replay of its choices "
-                        f"(differs in: {', '.join(diff[:5])}).")
+    """A game's snapshot must be exactly a replay of config + choices, pending decision
+    included."""
+    g = verified_replay(game.definition, cfg, choices, game.snapshot())
     if g.pending != game.pending:
         raise SaveError("The save's pending decision does not match a replay of its choices.")
-    game.on_verified(g)
 
 
 def load(path: str | Path, defn: GameDefinition, *, verify: bool = True) -> Runner:

@@ -15,8 +15,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from pydantic import BaseModel
+
 from engine.aac.core import Ctx
 from engine.aac.expansion import doublers, scoring_cards
+from engine.aac.expansion.schema import DoublerData, ScoringCardData
 from engine.aac.modules import MODULES, ModuleDef
 from engine.aac.triggers import Hook
 from engine.kernel.definition import ScoreCategory
@@ -32,6 +35,7 @@ class ModuleParts:
     """Hooks a ModuleDef can include (see `with_shared`)."""
 
     ext_keys: tuple[str, ...]
+    ext_schemas: Mapping[str, type[BaseModel]]
     setup: Callable[[Ctx], None]
     triggers: Mapping[str, Listener]
     hidden: tuple[HiddenPart, ...]
@@ -50,6 +54,7 @@ def _invariants(ctx: Ctx) -> list[str]:
 
 SHARED = ModuleParts(
     ext_keys=(doublers.KEY, scoring_cards.KEY),
+    ext_schemas={doublers.KEY: DoublerData, scoring_cards.KEY: ScoringCardData},
     setup=_setup,
     triggers={
         "bound_extra": doublers.bound_extra,
@@ -104,4 +109,5 @@ def with_shared(m: ModuleDef, parts: ModuleParts = SHARED) -> ModuleDef:
         m, setup=setup, triggers=trig, hidden=m.hidden + parts.hidden,
         score_categories=m.score_categories + parts.score_categories, invariants=invariants,
         ext_keys=tuple(dict.fromkeys(m.ext_keys + parts.ext_keys)),
+        ext_schemas={**m.ext_schemas, **parts.ext_schemas},
     )

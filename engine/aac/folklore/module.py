@@ -8,6 +8,7 @@ from typing import Any
 from engine.aac.core import Ctx
 from engine.aac.expansion import with_shared
 from engine.aac.folklore import hidden, rules
+from engine.aac.folklore.schema import FolkloreData
 from engine.aac.folklore.state import ARTIFACTS, HAND, NAME, TRACK_VP, active, deck, fdata
 from engine.aac.modules import ModuleDef
 from engine.kernel.definition import ScoreCategory
@@ -88,4 +89,5 @@ MODULE = with_shared(ModuleDef(
     score_categories=((ScoreCategory("folklore", "Folklore Track", "Folklore Track",
                                      module=NAME), track_vp),),
     invariants=invariants,
+    ext_schemas={NAME: FolkloreData},
 ))

@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 FORMAT = "aac-save"
-CURRENT_VERSION = 4
+CURRENT_VERSION = 5
 
 Count = Annotated[int, Field(ge=0, le=21)]
 Cell = Annotated[int, Field(ge=-2, le=19)]
@@ -52,7 +52,7 @@ class PlayerModel(_Strict):
     bridge_loc: Annotated[list[Id], Field(min_length=3, max_length=3)]
     bridge_side: Annotated[list[Side], Field(min_length=3, max_length=3)]
     conduits: Annotated[list[Id], Field(min_length=5, max_length=5)]
-    actions: Annotated[list[Id], Field(min_length=5, max_length=5)]
+    actions: Annotated[list[Id], Field(max_length=5)]  # 5 once set up, none before (R3)
     figure: Id
     behind: Id
     start_region: Id
@@ -124,7 +124,7 @@ class SaveFile(_Strict):
     """An An Age Contrived save: config + seed + choices made + a full state snapshot."""
 
     format: Literal["aac-save"]
-    version: Literal[4]
+    version: Literal[5]
     game: Literal["aac"]
     config: ConfigModel
     seed: Seed

@@ -9,7 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine.aac.config import GameConfig
+from engine.aac.game import new_game
 from engine.aac.persist.models import CURRENT_VERSION
+from engine.aac.rules.movement import TrackMoveFrame
 from engine.kernel.saves import run_upgrades
 
 Doc = dict[str, Any]
@@ -112,9 +115,52 @@ def v3_to_v4(doc: Doc) -> Doc:
     return out
 
 
+def _suspect_moves(stack: Any) -> list[int]:
+    """Indexes of "move" steps that may be a Track-only movement a version-4 writer saved
+    under its parent's kind (a TrackMoveFrame has no character points: char and gained 0)."""
+    if not isinstance(stack, list):
+        return []
+    return [i for i, fr in enumerate(stack)
+            if isinstance(fr, dict) and fr.get("kind") == "move" and fr.get("char") == 0
+            and fr.get("gained") == 0]
+
+
+def v4_to_v5(doc: Doc) -> Doc:
+    """Version 4 -> 5. A version-4 game that had already saved (or copied) an ordinary
+    movement step wrote every later Track-only movement step ("move_tracks": what is left of a
+    movement after an Artifact placement, R26.3.1, O69; movement points for the tracks only)
+    under the ordinary kind "move" (the generated methods were inherited; issue 27). Such a
+    save does not open: its snapshot does not match a replay. This step replays the game's
+    choices and gives back the kind "move_tracks" to every such "move" step that the replay
+    has as "move_tracks" with the same fields; everything else is left for the verification
+    (a document this step cannot replay is left as it is, to be refused there)."""
+    snap = doc.get("snapshot")
+    suspects = _suspect_moves(snap.get("stack") if isinstance(snap, dict) else None)
+    if not suspects:
+        return dict(doc)
+    assert isinstance(snap, dict)
+    try:
+        cfg = GameConfig(**doc["config"])
+        cfg.validate()
+        g = new_game(cfg)
+        g.undo_enabled = False
+        for cid in doc["choices"]:
+            g.choose(cid)
+        replayed = g.state.to_plain()["stack"]
+    except Exception:  # not replayable: the verification refuses it in one sentence
+        return dict(doc)
+    stack = list(snap["stack"])
+    for i in suspects:
+        if i < len(replayed) and replayed[i]["kind"] == TrackMoveFrame.kind \
+                and {**replayed[i], "kind": "move"} == stack[i]:
+            stack[i] = replayed[i]
+    return {**doc, "snapshot": {**snap, "stack": stack}}
+
+
 # UPGRADERS[v] turns a version-v document into a version-(v + 1) document; the harness in
 # tests/test_saves.py checks that a chain of registered upgraders runs in order.
-UPGRADERS: dict[int, Callable[[Doc], Doc]] = {1: v1_to_v2, 2: v2_to_v3, 3: v3_to_v4}
+UPGRADERS: dict[int, Callable[[Doc], Doc]] = {1: v1_to_v2, 2: v2_to_v3, 3: v3_to_v4,
+                                               4: v4_to_v5}
 
 
 def upgrade(doc: Doc, current: int = CURRENT_VERSION) -> Doc:

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
+
+from pydantic import BaseModel, ValidationError
 
 from engine.aac.config import GameConfig
 from engine.aac.core import Ctx
 from engine.aac.data import Rules
 from engine.aac.invariants import check
-from engine.aac.modules import MODULES, check_names
+from engine.aac.modules import check_names, enabled
+from engine.aac.persist.models import first_error
 from engine.aac.rules.completion import KINDS
 from engine.aac.rules.turn import turn_steps
 from engine.aac.state import FIGURE_IN_POOL, GameState, state_from_dict
+from engine.kernel.fields import record_error
 from engine.kernel.frames import Frame
 
 
@@ -33,26 +36,33 @@ def check_config(cfg: GameConfig, r: Rules) -> None:
     _need(len(set(named)) == len(named), "config.characters names a character twice")
 
 
+SMALL = 10**6  # no number a rule step holds comes near this
+
+
 def check_frames(stack: list[dict[str, Any]]) -> None:
+    """Every pending rule step exactly as the engine writes it: a known kind, its fields and
+    no others, each of its type (engine.kernel.fields.record_error)."""
     for i, fr in enumerate(stack):
-        kind = fr.get("kind")
-        cls = Frame.registry.get(str(kind))
-        _need(cls is not None, f"stack[{i}] is an unknown kind of rule step ({kind!r})")
-        assert cls is not None
-        names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
-        got = set(fr) - {"kind"}
-        _need(got == names, f"stack[{i}] ({kind}) has fields {sorted(got)}, expected "
-              f"{sorted(names)}")
-        for f in dataclasses.fields(cls):  # type: ignore[arg-type]
-            v = fr[f.name]
-            t = str(f.type)
-            if t == "int":
-                _need(isinstance(v, int) and not isinstance(v, bool) and abs(v) < 10**6,
-                      f"stack[{i}].{f.name} must be a small integer")
-            elif t == "bool":
-                _need(isinstance(v, bool), f"stack[{i}].{f.name} must be true or false")
-            elif t == "str":
-                _need(isinstance(v, str) and len(v) <= 400, f"stack[{i}].{f.name} must be text")
+        err = record_error(Frame, fr, f"stack[{i}]", SMALL)
+        _need(not err, err)
+        for k, v in fr.items():
+            _need(not isinstance(v, str) or len(v) <= 400, f"stack[{i}].{k} is too long")
+
+
+def check_ext(d: dict[str, Any]) -> None:
+    """The modules' data: exactly the parts of the modules in play, each as its module's
+    strict schema describes it (ModuleDef.ext_schemas)."""
+    schemas: dict[str, type[BaseModel]] = {}
+    for m in enabled(d["modules"]):
+        schemas.update(m.ext_schemas)
+    for key in d["ext"]:
+        _need(key in schemas, f"the snapshot holds data of a module not in play ({key!r})")
+    for key, schema in schemas.items():
+        _need(key in d["ext"], f"the snapshot lacks the data of {key!r}")
+        try:
+            schema.model_validate(d["ext"][key])
+        except ValidationError as exc:
+            raise Invalid(f"ext.{key}.{first_error(exc)}") from exc
 
 
 def check_snapshot(d: dict[str, Any], r: Rules) -> GameState:
@@ -64,9 +74,7 @@ def check_snapshot(d: dict[str, Any], r: Rules) -> GameState:
         check_names(d["modules"])
     except ValueError as exc:
         raise Invalid(f"the snapshot's modules: {exc}") from exc
-    ext_keys = {k for m in d["modules"] for k in (m, *MODULES[m].ext_keys)}
-    for key in d["ext"]:
-        _need(key in ext_keys, f"the snapshot holds data of a module not in play ({key!r})")
+    check_ext(d)
     steps = turn_steps(tuple(d["modules"]))[1]
     for i, fr in enumerate(d["stack"]):
         if fr.get("kind") == "turn":
@@ -89,7 +97,10 @@ def check_snapshot(d: dict[str, Any], r: Rules) -> GameState:
             _need(-1 <= t <= 3 and 0 <= peg <= r.track_top and (t == -1) == (peg == 0),
                   f"players[{i}].tracks[{k}] is not a valid track position")
         if not set_up:
+            _need(not p["actions"] and not p["device"] and not p["staging"],
+                  f"players[{i}] holds pieces before the game is set up")
             continue
+        _need(len(p["actions"]) == 5, f"players[{i}] must have 5 action tokens")
         _need(bool(p["character"]), f"players[{i}] has no character")
         tiles = p["device"] + p["staging"]
         _need(len(p["device"]) == 5 and len(p["staging"]) == 2,
@@ -164,7 +175,7 @@ def check_snapshot(d: dict[str, Any], r: Rules) -> GameState:
     try:
         s = state_from_dict(d)
     except (KeyError, TypeError, ValueError) as exc:
-        raise Invalid(f"the snapshot cannot be rebuilt ({exc})") from exc
+        raise Invalid("its game cannot be rebuilt") from exc
     errs = check(Ctx(s, r))
     _need(not errs, errs[0] if errs else "")
     return s

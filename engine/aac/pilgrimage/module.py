@@ -12,6 +12,7 @@ from engine.aac.locations import EnergyLocation
 from engine.aac.modules import CompletionKind, EndCondition, ModuleDef
 from engine.aac.names import ENERGY
 from engine.aac.pilgrimage import rules
+from engine.aac.pilgrimage.schema import PilgrimageData
 from engine.aac.pilgrimage.state import (
     LOC,
     NAME,
@@ -189,4 +190,5 @@ MODULE = with_shared(ModuleDef(
         (ScoreCategory("blockades", "Blockade Tokens", "Blockades", module=NAME), blockade_vp),
     ),
     invariants=invariants,
+    ext_schemas={NAME: PilgrimageData},
 ))
