@@ -22,11 +22,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.aac.bots import make_bot  # noqa: E402
 from engine.aac.bots.style import style_report, style_table  # noqa: E402
-from engine.aac.bots.tournament import labels_for, play_game, run_games, summarize  # noqa: E402
 from engine.aac.config import GameConfig  # noqa: E402
 from engine.aac.game import new_game  # noqa: E402
-from engine.aac.simulate import game_seed  # noqa: E402
-from engine.kernel.tournament import pct  # noqa: E402
+from engine.kernel.tournament import (  # noqa: E402
+    labels_for,
+    pct,  # noqa: E402
+    run_games,
+    summarize,
+)
+from engine.tools.simulate import game_seed  # noqa: E402
+from engine.tools.tournament import play_game  # noqa: E402
 
 
 def cpu_game(names: list[str], seed: int) -> list[float]:

@@ -34,9 +34,9 @@ from engine.aac.expansion.events import DoublerMoved  # noqa: E402
 from engine.aac.folklore.events import ArtifactPlaced  # noqa: E402
 from engine.aac.folklore.state import artifacts_out  # noqa: E402
 from engine.aac.game import Game, new_game  # noqa: E402
-from engine.aac.simulate import game_seed  # noqa: E402
 from engine.kernel.bots import Bot  # noqa: E402
 from engine.kernel.tournament import pct  # noqa: E402
+from engine.tools.simulate import game_seed  # noqa: E402
 
 # The Folklore weights of the first evaluation (before this bench); terms added later are 0.
 BEFORE_SIMPLE = {"folk_play": 0.4, "folk_primed": 0.2, "folk_spot": 0.2,

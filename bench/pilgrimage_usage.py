@@ -33,9 +33,9 @@ from engine.aac.config import GameConfig  # noqa: E402
 from engine.aac.game import Game, new_game  # noqa: E402
 from engine.aac.pilgrimage import events as pev  # noqa: E402
 from engine.aac.pilgrimage.state import LOC, NAME  # noqa: E402
-from engine.aac.simulate import game_seed  # noqa: E402
 from engine.kernel.bots import Bot  # noqa: E402
 from engine.kernel.tournament import pct  # noqa: E402
+from engine.tools.simulate import game_seed  # noqa: E402
 
 
 def weights(profile: str, strong: bool) -> dict[str, float]:

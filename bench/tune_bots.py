@@ -47,9 +47,10 @@ from engine.aac.bots.evaluate import HARD_WEIGHTS  # noqa: E402
 from engine.aac.bots.planner import HARD, NORMAL, Params, PlannerBot  # noqa: E402
 from engine.aac.config import GameConfig  # noqa: E402
 from engine.aac.game import new_game  # noqa: E402
-from engine.aac.simulate import game_seed  # noqa: E402
 from engine.kernel.bots import Bot  # noqa: E402
 from engine.kernel.tournament import wilson  # noqa: E402
+from engine.tools.simulate import game_seed  # noqa: E402
+from engine.tools.tournament import bot_seed  # noqa: E402
 
 Weights = dict[str, float]
 # (candidate number, its weights, opponent name, candidate's seat, engine seed, node budget
@@ -107,7 +108,7 @@ def play_one(task: Task) -> dict[str, Any]:
     g.undo_enabled = False
     bots: list[Bot] = []
     for seat in range(2):
-        bseed = gseed * 7 + 101 * seat + 13  # as engine.aac.bots.tournament.play_game
+        bseed = bot_seed(gseed, seat)  # as engine.tools.tournament.play_game
         bots.append(hard_bot(bseed, weights, nodes) if seat == cand_seat
                     else opponent(opp, bseed, nodes))
     decisions = 0

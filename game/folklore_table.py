@@ -457,7 +457,7 @@ class FolklorePanel(ModuleSheet):
         for f in reversed(self.table.game.state.stack):
             done = getattr(f, "done", None)
             cid = getattr(f, "card", None)
-            if getattr(f, "kind", "") == "folklore_card" and isinstance(cid, str) and cid and \
+            if getattr(f, "kind", "") == "aac.folklore_card" and isinstance(cid, str) and cid and \
                     isinstance(done, tuple):
                 return {cid: tuple(option(self.table.rules, o)[1].label for o in done)}
         return {}

@@ -77,7 +77,7 @@ def benefit_words(b: Board, sid: str) -> str:
 
 def completing(t: TableScene) -> bool:
     """A Shrine completion is being resolved (its frame is on the engine's stack)."""
-    return any(getattr(f, "kind", "") == "pilgrimage_resolve" for f in t.game.state.stack)
+    return any(getattr(f, "kind", "") == "aac.pilgrimage_resolve" for f in t.game.state.stack)
 
 
 # --- the seats' rows -----------------------------------------------------------------------------

@@ -10,9 +10,10 @@ import pytest
 
 from engine.aac.bots import make_bot
 from engine.aac.bots.determinize import game_from_view
-from engine.aac.bots.tournament import labels_for, play_game, summarize, wilson
 from engine.aac.config import GameConfig
 from engine.aac.game import Game, new_game
+from engine.kernel.tournament import labels_for, summarize, wilson
+from engine.tools.tournament import play_game
 
 
 def _drive(game: Game, names: list[str], seed: int, limit: int) -> list[str]:
@@ -239,8 +240,9 @@ def test_bots_break_a_stall_and_finish_the_game(level: str) -> None:
 def test_balance_records_games_and_resumes(tmp_path: Path) -> None:
     """A long balance run can be stopped and resumed: finished games go to the results file
     and are not replayed; the table covers every finished game."""
-    from engine.aac.bots import tournament
-    from engine.aac.simulate import game_seed
+    from engine.kernel.tournament import load_results
+    from engine.tools import tournament
+    from engine.tools.simulate import game_seed
 
     f = tmp_path / "balance.jsonl"
     first = tournament.run_balance(2, 9, jobs=1, level="easy", players=(2,), progress=False,
@@ -265,7 +267,7 @@ def test_balance_records_games_and_resumes(tmp_path: Path) -> None:
         tournament.play_game = real  # type: ignore[assignment]
     assert played == [2] and stopped["games"] == 3 and stopped["planned"] == 5
     f.write_text(f.read_text() + "not json\n")  # a damaged line is ignored
-    assert len(tournament.load_results(f, [(0, ["easy#1", "easy#2"], ["easy", "easy"],
+    assert len(load_results(f, [(0, ["easy#1", "easy#2"], ["easy", "easy"],
                                             game_seed(9, 0))])) == 1
     table = tournament.balance_table(stopped, lambda ch: ch)
     assert "5 planned" in table and "2 players: 3 games" in table

@@ -10,9 +10,9 @@ import itertools
 from collections.abc import Callable
 
 from engine.aac.bots.planner import PlannerBot
-from engine.aac.bots.tournament import play_game, run_tournament
 from engine.aac.config import GameConfig
 from engine.aac.game import new_game
+from engine.tools.tournament import play_game, run_tournament
 
 
 def _fake_clock(step: float) -> Callable[[], float]:

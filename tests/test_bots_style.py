@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from engine.aac import events as ev
 from engine.aac.bots.style import StyleCounter, starts_claim, style_report, style_table
-from engine.aac.bots.tournament import play_game, run_tournament
 from engine.aac.config import GameConfig
 from engine.aac.game import Game, new_game
 from engine.kernel.bots import RandomBot
+from engine.tools.tournament import play_game, run_tournament
 
 
 def _push(seat: int) -> ev.TilesPushed:

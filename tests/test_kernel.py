@@ -60,13 +60,16 @@ def test_a_frame_declares_its_kind_and_a_duplicate_kind_is_refused() -> None:
     with pytest.raises(TypeError, match="must declare its kind"):
         class Nameless(Frame):
             pass
+    with pytest.raises(TypeError, match="namespaced by its game"):
+        class Bare(Frame, kind="turn"):  # would collide with every other game's "turn"
+            pass
     del Frame.registry["test.probe"]
 
 
 def test_every_frame_of_the_game_has_a_distinct_declared_kind() -> None:
     ours = {k: c for k, c in Frame.registry.items() if c.__module__.startswith("engine.aac")}
     assert len(ours) >= 39
-    assert all(re.fullmatch(r"[a-z][a-z_]*", k) for k in ours)
+    assert all(re.fullmatch(r"aac\.[a-z][a-z_]*", k) for k in ours)  # namespaced by game
     assert len(set(ours.values())) == len(ours)
 
 
@@ -146,7 +149,7 @@ def test_games_register_once_with_their_own_save_format() -> None:
 
         register(Impostor())
     aac = get("aac")
-    assert aac.seats == (2, 5) and aac.save_format == "aac-save" and aac.save_version == 5
+    assert aac.seats == (2, 5) and aac.save_format == "aac-save" and aac.save_version == 6
     assert [c.name for c in aac.score_categories()] == [
         "reserve", "monuments", "pillars", "bridge", "achievements", "tile_pool"]
     assert aac.module_mixes() == [(), ("folklore",), ("pilgrimage",), ("folklore", "pilgrimage")]
@@ -221,12 +224,14 @@ def test_version_1_turn_phases_and_frame_classes_map_to_names() -> None:
                             "completions": [{"monument": "m", "section": "s", "completer": 0,
                                              "causer": 0}]}}
         up = upgrade(doc)
-        assert up["version"] == 5 and up["game"] == "aac" and up["config"]["modules"] == []
-        assert up["snapshot"]["stack"][0] == {"kind": "turn", "seat": 1, "at": name}
-        assert up["snapshot"]["stack"][1]["kind"] == "load"
+        assert up["version"] == 6 and up["game"] == "aac" and up["config"]["modules"] == []
+        # version 6 namespaces the kinds by game
+        assert up["snapshot"]["stack"][0] == {"kind": "aac.turn", "seat": 1, "at": name}
+        assert up["snapshot"]["stack"][1]["kind"] == "aac.load"
         assert up["snapshot"]["completions"][0]["kind"] == "section"
         assert up["snapshot"]["modules"] == [] and up["snapshot"]["ext"] == {}
-    ours = {k for k, c in Frame.registry.items() if c.__module__.startswith("engine.aac")
+    ours = {k.removeprefix("aac.") for k, c in Frame.registry.items()
+            if c.__module__.startswith("engine.aac")
             and not c.__module__.startswith(("engine.aac.folklore", "engine.aac.pilgrimage"))}
     # (a module's own frames)
     # the recharge decision point modules widen (R8.2); track-only movement points (R26.3.1)
@@ -236,5 +241,6 @@ def test_version_1_turn_phases_and_frame_classes_map_to_names() -> None:
     # the Folklore Cards' effects (issue 14): frames no version-1 save can hold
     card_areas = {f"engine.aac.rules.{m}"
                   for m in ("exhausted", "binding", "device", "activation", "players_act")}
-    new_in_v2 |= {k for k, c in Frame.registry.items() if c.__module__ in card_areas}
+    new_in_v2 |= {k.removeprefix("aac.") for k, c in Frame.registry.items()
+                  if c.__module__ in card_areas}
     assert set(V1_FRAME_KINDS.values()) | new_in_v2 == ours

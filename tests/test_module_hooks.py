@@ -32,7 +32,8 @@ from engine.aac.persist.io import dumps_save, loads_save
 from engine.aac.placement import destinations
 from engine.aac.rules.completion import CompletionPhase
 from engine.aac.rules.reserve import recharge
-from engine.aac.rules.turn import _ends_now, turn_steps
+from engine.aac.rules.turn import TurnFrame, _ends_now, turn_steps
+from engine.aac.schema import Strict
 from engine.aac.scoring import categories, final_scores
 from engine.aac.state import EMPTY, Completion, GameState
 from engine.kernel.bots import RandomBot
@@ -43,6 +44,14 @@ from engine.kernel.rng import Rng, seed_state
 from tests.test_conformance import check_round_trip, check_undo, check_views
 
 NAME = "lantern"
+
+
+class LanternData(Strict):
+    """The module's data in a save (ModuleDef.ext_schemas): exact types, as saved."""
+
+    lamps: list[int]
+    board: list[int]
+    glows: int
 
 
 def data(s: GameState) -> dict[str, Any]:
@@ -184,6 +193,7 @@ MODULE = ModuleDef(
     score_categories=((ScoreCategory("lamps", "Lamps", "lamps"),
                        lambda ctx, seat: 2 * int(data(ctx.s)["lamps"][seat])),),
     invariants=lambda ctx: [] if min(data(ctx.s)["lamps"]) >= 0 else ["negative lamps"],
+    ext_schemas={NAME: LanternData},
 )
 
 
@@ -234,7 +244,7 @@ def test_a_module_step_joins_every_turn_by_name(lantern: ModuleDef) -> None:
         d = g.pending
         g.choose(d.choices[0].id)
     assert data(g.state)["glows"] == 3  # turns 1-3 ended through the module's step
-    turn = next(f for f in g.snapshot()["stack"] if f["kind"] == "turn")
+    turn = next(f for f in g.snapshot()["stack"] if f["kind"] == TurnFrame.kind)
     assert turn["at"] in names  # saves store the step by name
 
 

@@ -136,7 +136,8 @@ def test_bundle_contents_and_size(bundle):
     toc = ast.literal_eval((work / "PYZ-00.toc").read_text(encoding="utf-8"))
     modules = {entry[0] for entry in toc[1]}
     assert "engine.aac.data" in modules and "game.app" in modules
-    assert {"engine.aac.bots.commands", "engine.aac.persist.commands"} <= modules  # --terminal
+    # --terminal
+    assert {"engine.cli", "engine.tools.simulate", "engine.tools.tournament"} <= modules
     for top in ("tkinter", "unittest", "pydoc", "numpy", "pytest", "_pytest", "hypothesis",
                 "mypy", "ruff", "PyInstaller", "setuptools", "pygame.tests", "pygame.examples",
                 "pymunk.tests", "pymunk.examples"):

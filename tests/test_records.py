@@ -148,6 +148,6 @@ def test_a_track_movement_stays_one_after_its_parent_was_copied() -> None:
     m = MoveFrame(0, 1, 1, 0, 2, "Rose", False, 3)
     MoveFrame.from_plain(m.clone().to_plain())
     t = TrackMoveFrame(0, 0, 1, 0, 2, "Artifact", False, 0)
-    assert t.to_plain()["kind"] == "move_tracks"
+    assert t.to_plain()["kind"] == "aac.move_tracks"
     assert type(t.clone()) is TrackMoveFrame
     assert type(Frame.from_plain(t.to_plain())) is TrackMoveFrame

@@ -389,7 +389,7 @@ def test_shared_parts_save_load_and_play(shared: ModuleDef) -> None:
     g.state.bound[reg][0][ROSE] = 1
     g.state.players[0].exhausted[ROSE] -= 1
     doublers.put(c, 0, f"bound:{reg}", ROSE)
-    g.state.stack = [f for f in g.state.stack if f.kind != "patron_offer"]
+    g.state.stack = [f for f in g.state.stack if f.kind != "aac.patron_offer"]
     rerun(g)
     snap = g.snapshot()
     assert check_snapshot(snap, g.rules).ext["doublers"] == g.state.ext["doublers"]

@@ -51,7 +51,7 @@ def test_a_version_2_save_upgrades_to_the_current_version() -> None:
     doc = json.loads((FIXTURES / "v2" / "selfplay-3p-900.json").read_text(encoding="utf-8"))
     assert doc["version"] == 2
     up = upgrade(doc)
-    assert up["version"] == CURRENT_VERSION == 5 and up["config"]["modules"] == []
+    assert up["version"] == CURRENT_VERSION == 6 and up["config"]["modules"] == []
     assert loads_save(json.dumps(up)).snapshot() == load_game(
         FIXTURES / "v2" / "selfplay-3p-900.json").snapshot()
 

@@ -6,25 +6,36 @@ module that holds it; `AAC` is the registered instance and `Game.definition`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any, ClassVar
 
 from pydantic import ValidationError
 
+from engine.aac import events as ev
 from engine.aac import hidden, scoring
-from engine.aac.bots import BOT_LEVELS, make_bot
+from engine.aac.bots import BOT_LEVELS, make_bot, style
 from engine.aac.config import RULES_OPTIONS, GameConfig
 from engine.aac.core import Ctx
 from engine.aac.data import rules
 from engine.aac.game import Game, new_game
 from engine.aac.invariants import check
+from engine.aac.log import describe
 from engine.aac.modules import MODULES
+from engine.aac.persist import scenarios
 from engine.aac.persist import upgrade as upgrade_mod
-from engine.aac.persist.models import CURRENT_VERSION, FORMAT, SaveFile, first_error
+from engine.aac.persist.models import CURRENT_VERSION, FORMAT, SaveFile, first_error, schema
 from engine.aac.persist.validate import Invalid, check_config, check_snapshot
 from engine.aac.state import GameState
 from engine.kernel.bots import Bot
-from engine.kernel.definition import GameDefinition, ModuleInfo, ScoreCategory, register
+from engine.kernel.definition import (
+    GameDefinition,
+    ModuleInfo,
+    ScoreCategory,
+    StyleCounter,
+    register,
+)
+from engine.kernel.events import Event
 from engine.kernel.hidden import HiddenPart
 from engine.kernel.runner import Runner
 from engine.kernel.saves import SaveError, short
@@ -35,6 +46,8 @@ Doc = dict[str, Any]
 class AacDefinition(GameDefinition):
     id: ClassVar[str] = "aac"
     title: ClassVar[str] = "An Age Contrived"
+    aliases: ClassVar[tuple[str, ...]] = ("an-age-contrived",)
+    role_word: ClassVar[str] = "character"
     seats: ClassVar[tuple[int, int]] = (2, 5)
     save_format: ClassVar[str] = FORMAT
     save_version: ClassVar[int] = CURRENT_VERSION
@@ -64,6 +77,50 @@ class AacDefinition(GameDefinition):
         return [GameConfig(players=n, seed=31 + n, modules=tuple(modules),
                            expert_loading=n == 3) for n in (2, 3, 5)]
 
+    # --- a game in progress, in words and numbers ------------------------------------------
+
+    def turn(self, runner: Runner) -> int:
+        return int(runner.state.turn)
+
+    def turn_started(self, events: Iterable[Event]) -> bool:
+        return any(isinstance(e, ev.TurnStarted) for e in events)
+
+    def roles(self, runner: Runner) -> list[str]:
+        return [p.character for p in runner.state.players]
+
+    def role_name(self, role: str) -> str:
+        return rules().names.get(role, role)
+
+    def describe(self, runner: Runner, event: Event) -> str:
+        assert isinstance(runner, Game)
+        return describe(event, runner.rules, self.roles(runner))
+
+    def public_scores(self, runner: Runner) -> list[int]:
+        return list(runner.state.scores)  # the running score the table shows everyone
+
+    def minor_event(self, event: Event) -> bool:
+        return isinstance(event, ev.TokenMoved)
+
+    def winners(self, runner: Runner) -> list[int]:
+        assert isinstance(runner, Game)
+        return list(runner.ranking()[0])
+
+    def style(self, n: int) -> StyleCounter:
+        return style.GameStyle(n)
+
+    def style_report(self, results: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+        return style.style_report(results)
+
+    def style_table(self, report: Mapping[str, Any]) -> str:
+        return style.style_table(report)
+
+    def bot_stats(self, bots: list[Bot]) -> dict[str, Any]:
+        # how often each seat's CPU-time safety cap cut a search short (0: reproducible);
+        # decisions each seat's progress guard took over (engine.aac.bots.progress)
+        return {"cap_fired": [int(getattr(b, "cap_fired", 0)) for b in bots],
+                "guard": [int(getattr(getattr(b, "progress", None), "takeovers", 0))
+                          for b in bots]}
+
     def score_categories(self, modules: tuple[str, ...] = ()) -> tuple[ScoreCategory, ...]:
         return scoring.categories(modules)
 
@@ -77,6 +134,12 @@ class AacDefinition(GameDefinition):
 
     def upgraders(self) -> Mapping[int, Callable[[Doc], Doc]]:
         return upgrade_mod.UPGRADERS  # read when asked: tests may register steps
+
+    def save_schema(self) -> dict[str, Any]:
+        return schema()
+
+    def scenarios(self, out: Path) -> list[Path]:
+        return scenarios.generate(out)
 
     def check_document(self, doc: Doc) -> GameConfig:
         """The save format's schema (persist.models), then the catalog's and the rules'

@@ -12,15 +12,19 @@ from __future__ import annotations
 
 import itertools
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from pathlib import Path
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from engine.kernel import hidden
 from engine.kernel.bots import Bot, RandomBot
+from engine.kernel.decisions import Decision
+from engine.kernel.events import Event
 from engine.kernel.fields import Record
 from engine.kernel.hidden import HiddenPart
 from engine.kernel.runner import Runner
+from engine.kernel.summary import MAX_TEXT, SeatSummary, Summary
 
 Doc = dict[str, Any]
 
@@ -51,9 +55,26 @@ class ModuleInfo:
     text: str  # what it adds, in plain words
 
 
+@runtime_checkable
+class StyleCounter(Protocol):
+    """Counts how each seat plays over one game (a tournament's style report): fed every
+    choice (`note`, before it is applied) and its events (`add`)."""
+
+    def note(self, runner: Runner, decision: Decision, choice_id: str) -> None: ...
+
+    def add(self, events: Iterable[Event]) -> None: ...
+
+    def result(self) -> dict[str, Any]:
+        """Plain data for the game's result (per seat counters under "style", and any
+        further keys the game's report reads)."""
+        ...
+
+
 class GameDefinition(ABC):
     id: ClassVar[str]
     title: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()  # more names the command line accepts
+    role_word: ClassVar[str] = "role"  # what a seat plays, in words ("character", "country")
     seats: ClassVar[tuple[int, int]]  # fewest and most seats
     save_format: ClassVar[str]  # the "format" string of the game's save files
     save_version: ClassVar[int]  # the current save format version
@@ -97,6 +118,63 @@ class GameDefinition(ABC):
         return [self.make_config({"players": n, "seed": 11 * n + 1, "modules": list(modules)})
                 for n in sorted({lo, hi})]
 
+    def config_for(self, players: int, seed: int, modules: tuple[str, ...] = (),
+                   options: Mapping[str, Any] | None = None) -> Any:
+        """The config of a game of `players` seats from `seed` (the command line's and the
+        tournaments' games); ValueError with a readable reason if it is not one."""
+        data: dict[str, Any] = {"players": players, "seed": seed, "modules": list(modules)}
+        if options:
+            data["options"] = dict(options)
+        return self.make_config(data)
+
+    # --- a game in progress, in words and numbers ------------------------------------------
+
+    def turn(self, runner: Runner) -> int:
+        """The game's turn (round) number, for logs, lists and reports."""
+        return 0
+
+    def turn_started(self, events: Iterable[Event]) -> bool:
+        """Did these events start a new turn (invariant checks run "every turn")?"""
+        return False
+
+    def roles(self, runner: Runner) -> list[str]:
+        """Per seat, the catalog id of what the seat plays (a character, a country); "" if
+        the game has no such thing."""
+        return [""] * runner.state.n
+
+    def role_name(self, role: str) -> str:
+        """A role's name for players."""
+        return role
+
+    def describe(self, runner: Runner, event: Event) -> str:
+        """One line of the game log for an event."""
+        return type(event).__name__
+
+    def minor_event(self, event: Event) -> bool:
+        """Is this an event a terse log leaves out (every token's move...)?"""
+        return False
+
+    def winners(self, runner: Runner) -> list[int]:
+        """The seats that win (ties share), by the game's own tiebreaks."""
+        totals = [s.get("total", 0) for s in self.scores(runner)]
+        best = max(totals, default=0)
+        return [i for i, t in enumerate(totals) if t == best]
+
+    def style(self, n: int) -> StyleCounter | None:
+        """A counter of how each of `n` seats plays (tournaments' style report), or None."""
+        return None
+
+    def style_report(self, results: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+        """The style counters of a tournament's results, per seat label."""
+        return {}
+
+    def style_table(self, report: Mapping[str, Any]) -> str:
+        return ""
+
+    def bot_stats(self, bots: list[Bot]) -> dict[str, Any]:
+        """Per-game figures of the bots (a search's CPU cap firing...), plain data."""
+        return {}
+
     # --- scores, invariants ------------------------------------------------------------------
 
     def score_categories(self, modules: tuple[str, ...] = ()) -> tuple[ScoreCategory, ...]:
@@ -115,6 +193,45 @@ class GameDefinition(ABC):
     def upgraders(self) -> Mapping[int, Callable[[Doc], Doc]]:
         """Steps v -> v + 1 for older save versions."""
         return {}
+
+    def public_scores(self, runner: Runner) -> list[int]:
+        """Per seat, the score everyone may see now (a list of saves shows it)."""
+        return [s.get("total", 0) for s in self.scores(runner)]
+
+    def summary_detail(self, runner: Runner) -> str:
+        """A save's line of detail: the modules in play, in words."""
+        titles = [m.title for name, m in self.modules().items()
+                  if name in runner.config.get("modules", ())]
+        if not titles:
+            return ""
+        joined = " and ".join(titles) if len(titles) < 3 else \
+            ", ".join(titles[:-1]) + " and " + titles[-1]
+        return f"with the {joined} module" + ("s" if len(titles) > 1 else "")
+
+    def summary(self, runner: Runner, seats: Sequence[tuple[str, str]] = ()) -> Summary:
+        """The save's summary header (engine.kernel.summary): `seats` are (name typed, bot
+        level or "" for a person) per seat, as the front end knows them."""
+        roles = self.roles(runner)
+        scores = self.public_scores(runner)
+        rows = []
+        for i in range(runner.state.n):
+            name, level = seats[i] if i < len(seats) else ("", "")
+            role = self.role_name(roles[i]) if roles[i] else ""
+            rows.append(SeatSummary((name or role or f"Player {i + 1}")[:MAX_TEXT],
+                                    role[:MAX_TEXT], level[:MAX_TEXT],
+                                    scores[i] if i < len(scores) else 0))
+        over = runner.is_over
+        return Summary(self.id, self.title[:MAX_TEXT], tuple(rows), self.turn(runner), over,
+                       tuple(self.winners(runner)) if over else (),
+                       self.summary_detail(runner)[:MAX_TEXT])
+
+    def save_schema(self) -> dict[str, Any]:
+        """The save format's JSON Schema."""
+        return {}
+
+    def scenarios(self, out: Path) -> list[Path]:
+        """(Re)generate the game's scenario saves in `out`; the files written."""
+        return []
 
     def check_document(self, doc: Doc) -> Any:
         """Game-specific checks of an (upgraded) save document; return its validated config.
@@ -154,6 +271,14 @@ def register(defn: GameDefinition) -> GameDefinition:
 
 def get(game_id: str) -> GameDefinition:
     return _REGISTRY[game_id]
+
+
+def find(name: str) -> GameDefinition | None:
+    """A registered game by its id or one of its aliases."""
+    for d in _REGISTRY.values():
+        if name == d.id or name in d.aliases:
+            return d
+    return None
 
 
 def definitions() -> list[GameDefinition]:

@@ -1,15 +1,17 @@
 """The Frame base: a piece of rule work still to do, kept in the game state's stack.
 
-Each concrete frame declares its `kind`, the name saves store it under, on the class line:
+Each concrete frame declares its `kind`, the name saves store it under, on the class line,
+namespaced by its game ("<game>.<name>": the registry is shared by every game of the process):
 
     @dataclass(slots=True)
-    class TurnFrame(Frame, kind="turn"):
+    class TurnFrame(Frame, kind="aac.turn"):
         seat: int
         at: str
 
 A kind declared twice (by two different classes) raises TypeError when the second class is
-created; a frame class without a kind raises too. Frames hold only immutable values (ints,
-strings, tuples, catalog data that is never mutated): their generated `clone` shares them.
+created; a frame class without a kind, or with a kind without its game's prefix, raises too.
+Frames hold only immutable values (ints, strings, tuples, catalog data that is never
+mutated): their generated `clone` shares them.
 """
 
 from __future__ import annotations
@@ -49,6 +51,10 @@ class Frame(Record, ABC):
                                 f"class {cls.__name__}(Frame, kind='...')")
             Frame.registry[copied] = cls
             return
+        prefix, dot, name = kind.partition(".")
+        if not (prefix and dot and name):
+            raise TypeError(f"{cls.__qualname__}: a frame kind is namespaced by its game "
+                            f"('<game>.<name>'), not {kind!r}")
         old = Frame.registry.get(kind)
         if old is not None:
             raise TypeError(f"frame kind {kind!r} is declared twice: by {old.__qualname__} "

@@ -18,12 +18,13 @@ import contextlib
 import json
 import os
 import tempfile
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.kernel.decisions import IllegalChoice
+from engine.kernel.summary import Summary, SummaryError
 
 if TYPE_CHECKING:
     from engine.kernel.definition import GameDefinition
@@ -52,7 +53,12 @@ def short(exc: BaseException) -> str:
 # --- writing -----------------------------------------------------------------------------------
 
 
-def document(game: Runner, note: str = "") -> Doc:
+Seats = Sequence[tuple[str, str]]  # per seat: the name typed ("" if none), the bot level
+
+
+def document(game: Runner, note: str = "", seats: Seats = ()) -> Doc:
+    """The save document of a game; `seats` names the seats for its summary header
+    (engine.kernel.summary)."""
     defn = game.definition
     cfg = dict(game.config) if game.config else {"players": game.state.n,
                                                   "seed": game.state.seed}
@@ -60,6 +66,7 @@ def document(game: Runner, note: str = "") -> Doc:
         "format": defn.save_format,
         "version": defn.save_version,
         "game": defn.id,
+        "summary": defn.summary(game, seats).to_plain(),
         "config": cfg,
         "seed": cfg.get("seed", 0),
         "choices": list(game.history),
@@ -69,8 +76,8 @@ def document(game: Runner, note: str = "") -> Doc:
     }
 
 
-def dumps(game: Runner, note: str = "") -> str:
-    return json.dumps(document(game, note), separators=(",", ":"))
+def dumps(game: Runner, note: str = "", seats: Seats = ()) -> str:
+    return json.dumps(document(game, note, seats), separators=(",", ":"))
 
 
 def atomic_write(path: Path, text: str) -> None:
@@ -94,9 +101,9 @@ def atomic_write(path: Path, text: str) -> None:
         raise
 
 
-def write(game: Runner, path: str | Path, note: str = "") -> Path:
+def write(game: Runner, path: str | Path, note: str = "", seats: Seats = ()) -> Path:
     p = Path(path)
-    atomic_write(p, dumps(game, note))
+    atomic_write(p, dumps(game, note, seats))
     return p
 
 
@@ -178,12 +185,15 @@ def _loads(text: str, defn: GameDefinition, verify: bool) -> Runner:
                         f"{MAX_BYTES}).")
     doc = parse_document(text, defn)
     cfg = defn.check_document(doc)
+    header = read_summary(doc)
     choices = list(doc["choices"])
     if verify:
         # the game that opens is the replay itself, checked against the file's snapshot:
         # exactly what the engine would have written, whatever order or number types the
         # file holds
         game = verified_replay(defn, cfg, choices, doc["snapshot"])
+        if header is not None:
+            check_summary(defn, game, header)
     else:
         try:
             game = defn.runner.from_snapshot(doc["snapshot"])
@@ -195,6 +205,26 @@ def _loads(text: str, defn: GameDefinition, verify: bool) -> Runner:
     check_playable(game)
     game.note_loaded()
     return game
+
+
+def read_summary(doc: Doc) -> Summary | None:
+    """The document's summary header (None in a file written before headers existed);
+    SaveError if it is not one a game writes."""
+    raw = doc.get("summary")
+    if raw is None:
+        return None
+    try:
+        return Summary.from_plain(raw)
+    except SummaryError as exc:
+        raise SaveError(f"This save file is damaged: {exc}.") from exc
+
+
+def check_summary(defn: GameDefinition, game: Runner, header: Summary) -> None:
+    """The header says of the game what the game says of itself (only the seats' names and
+    levels are the front end's own)."""
+    seats = [(s.name, s.level) for s in header.seats]
+    if len(seats) != game.state.n or defn.summary(game, seats) != header:
+        raise SaveError("This save file is inconsistent: its summary does not match its game.")
 
 
 def check_playable(game: Runner) -> None:
@@ -274,8 +304,24 @@ def verify_replay(game: Runner, cfg: Any, choices: list[str]) -> None:
         raise SaveError("The save's pending decision does not match a replay of its choices.")
 
 
+def format_of(text: str) -> str:
+    """The "format" a save document's text names ("" if it names none or is not JSON): which
+    game's loader to ask (engine.kernel.definition.by_format)."""
+    try:
+        doc = json.loads(text, parse_constant=_reject_constant)
+    except (RecursionError, ValueError):
+        return ""
+    fmt = doc.get("format") if isinstance(doc, dict) else None
+    return fmt if isinstance(fmt, str) else ""
+
+
 def load(path: str | Path, defn: GameDefinition, *, verify: bool = True) -> Runner:
     """Open a save file (see loads); SaveError with one sentence if refused."""
+    return loads(read_text(path), defn, verify=verify)
+
+
+def read_text(path: str | Path) -> str:
+    """A save file's text; SaveError with one sentence if it cannot be read."""
     try:
         p = Path(path)
         size = p.stat().st_size
@@ -289,7 +335,6 @@ def load(path: str | Path, defn: GameDefinition, *, verify: bool = True) -> Runn
     except OSError as exc:
         raise SaveError(f"The save file cannot be read ({exc.strerror}).") from exc
     try:
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise SaveError("This is not a save file: it is not UTF-8 text.") from exc
-    return loads(text, defn, verify=verify)

@@ -5,7 +5,7 @@ task and returns a result dict with at least "index", "labels", "scores", "winne
 "times" (per seat, decision milliseconds) and "error". `run_games` runs tasks (resuming from a
 results file, stopping after a time budget) and `summarize` turns results into win rates with
 95% Wilson intervals, mean scores and decision times. A game's own entry points
-(engine.aac.bots.tournament) build the tasks and the worker.
+(engine.tools.tournament, for every installed game) build the tasks and the worker.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ of a game (the decision, the choice id, the events it caused) and counts per sea
 - `energy_lost` (energy on a tile pushed off the device, exhausted unused: R5.2, O10).
 
 `style_report(results)` averages the counters per seat label over a tournament's results
-(engine.aac.bots.tournament.play_game puts them under "style").
+(engine.tools.tournament.play_game puts them under "style", through GameStyle).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from engine.aac.state import GameState
 from engine.kernel.decisions import Decision
 from engine.kernel.events import Event
 
-__all__ = ["COLUMNS", "SeatStyle", "StyleCounter", "starts_claim", "style_report"]
+__all__ = ["COLUMNS", "GameStyle", "SeatStyle", "StyleCounter", "starts_claim", "style_report"]
 
 CLAIM_EFFECTS = frozenset({"claim_tiles", "claim_rightmost_free"})
 LOST_REASON = "tile left the device"  # engine.aac.rules.advance: the ejected tile's energy
@@ -172,6 +172,26 @@ class StyleCounter:
     def result(self) -> list[dict[str, int]]:
         """Per seat, the counters as a plain dict (for a tournament's result)."""
         return [asdict(x) for x in self.seats]
+
+
+class GameStyle:
+    """A StyleCounter fed by the game-neutral tournament (engine.kernel.definition's
+    StyleCounter protocol): its result holds the per seat counters under "style" and the
+    game's section counts."""
+
+    def __init__(self, n: int) -> None:
+        self.counter = StyleCounter(n)
+
+    def note(self, runner: Any, decision: Decision, choice_id: str) -> None:
+        self.counter.note(runner.state, runner.rules, decision, choice_id)
+
+    def add(self, events: Iterable[Event]) -> None:
+        self.counter.add(events)
+
+    def result(self) -> dict[str, Any]:
+        c = self.counter
+        return {"style": c.result(), "sections": c.sections,
+                "patron_sections": c.patron_sections}
 
 
 def style_report(results: Iterable[Mapping[str, Any]]) -> dict[str, dict[str, float]]:

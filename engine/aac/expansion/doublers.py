@@ -213,7 +213,7 @@ def put(ctx: Ctx, seat: int, loc: str, t: int, source: str = "") -> None:
 
 
 @dataclass(slots=True)
-class DoublerFrame(Frame, kind="place_doubler"):
+class DoublerFrame(Frame, kind="aac.place_doubler"):
     """Place `left` more Doublers, one decision each (R32.25 / R32.29)."""
 
     seat: int

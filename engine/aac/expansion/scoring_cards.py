@@ -72,7 +72,7 @@ def held(ctx: Ctx, seat: int) -> list[str]:
 
 
 @dataclass(slots=True)
-class ScoringCardFrame(Frame, kind="gain_scoring_card"):
+class ScoringCardFrame(Frame, kind="aac.gain_scoring_card"):
     """Look through the supply and take one face down (R32.25)."""
 
     seat: int

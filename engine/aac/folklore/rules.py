@@ -73,7 +73,7 @@ def setup(ctx: Ctx) -> None:
 
 
 @dataclass(slots=True)
-class ExpertHandFrame(Frame, kind="folklore_expert_hand"):
+class ExpertHandFrame(Frame, kind="aac.folklore_expert_hand"):
     """R26.1.3 expert variant / R32.1: each seat, in turn order, keeps 3 of its 6 cards."""
 
     idx: int
@@ -253,7 +253,7 @@ def on_artifact_regions(ctx: Ctx, hook: triggers.Hook) -> None:
 
 
 @dataclass(slots=True)
-class PlaceOfferFrame(Frame, kind="folklore_place"):
+class PlaceOfferFrame(Frame, kind="aac.folklore_place"):
     """R32.15: at the end of the character movement, place the primed Artifact or not."""
 
     seat: int
@@ -345,7 +345,7 @@ def _option_choice(o: FolkloreOption, name: str) -> Choice:
 
 
 @dataclass(slots=True)
-class CardFrame(Frame, kind="folklore_card"):
+class CardFrame(Frame, kind="aac.folklore_card"):
     """R26.3.2-R26.3.5 / R32.15: which card (stage 0); one option, or two different ones on
     an opponent's Artifact, in the order chosen (1); the first card's extra option (2, O51);
     the owner's reply from one of their played cards (3); both Artifacts to the region's
@@ -435,7 +435,7 @@ class CardFrame(Frame, kind="folklore_card"):
 
 
 @dataclass(slots=True)
-class OptionFrame(Frame, kind="folklore_option"):
+class OptionFrame(Frame, kind="aac.folklore_option"):
     """The effects of one option, in the listed order (the next one once the last is done)."""
 
     seat: int

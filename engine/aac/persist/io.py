@@ -23,16 +23,16 @@ def _aac() -> GameDefinition:
     return definition.get("aac")
 
 
-def document(game: Game, note: str = "") -> dict[str, Any]:
-    return saves.document(game, note)
+def document(game: Game, note: str = "", seats: saves.Seats = ()) -> dict[str, Any]:
+    return saves.document(game, note, seats)
 
 
-def dumps_save(game: Game, note: str = "") -> str:
-    return saves.dumps(game, note)
+def dumps_save(game: Game, note: str = "", seats: saves.Seats = ()) -> str:
+    return saves.dumps(game, note, seats)
 
 
-def save_game(game: Game, path: str | Path, note: str = "") -> Path:
-    return saves.write(game, path, note)
+def save_game(game: Game, path: str | Path, note: str = "", seats: saves.Seats = ()) -> Path:
+    return saves.write(game, path, note, seats)
 
 
 def parse_document(text: str) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 FORMAT = "aac-save"
-CURRENT_VERSION = 5
+CURRENT_VERSION = 6
 
 Count = Annotated[int, Field(ge=0, le=21)]
 Cell = Annotated[int, Field(ge=-2, le=19)]
@@ -124,8 +124,11 @@ class SaveFile(_Strict):
     """An An Age Contrived save: config + seed + choices made + a full state snapshot."""
 
     format: Literal["aac-save"]
-    version: Literal[5]
+    version: Literal[6]
     game: Literal["aac"]
+    # the kernel's summary header (engine.kernel.summary, checked there); null in a file
+    # upgraded from a version before headers
+    summary: dict[str, Any] | None
     config: ConfigModel
     seed: Seed
     choices: Annotated[list[Annotated[str, Field(max_length=400)]], Field(max_length=200_000)]

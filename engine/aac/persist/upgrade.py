@@ -153,14 +153,30 @@ def v4_to_v5(doc: Doc) -> Doc:
     for i in suspects:
         if i < len(replayed) and replayed[i]["kind"] == TrackMoveFrame.kind \
                 and {**replayed[i], "kind": "move"} == stack[i]:
-            stack[i] = replayed[i]
+            stack[i] = {**replayed[i], "kind": "move_tracks"}  # version 5's name of it
+    return {**doc, "snapshot": {**snap, "stack": stack}}
+
+
+def v5_to_v6(doc: Doc) -> Doc:
+    """Version 5 -> 6: rule steps' kinds are namespaced by the game ("turn" -> "aac.turn"),
+    so that every game of the product can keep its own frames in the kernel's registry; the
+    document gains the summary header (engine.kernel.summary), null in an upgraded file (its
+    listing reads the snapshot, and the seats file beside it)."""
+    doc = {**doc, "summary": None}
+    snap = doc.get("snapshot")
+    if not isinstance(snap, dict) or not isinstance(snap.get("stack"), list):
+        return doc
+    stack = [{**fr, "kind": f"aac.{fr['kind']}"}
+             if isinstance(fr, dict) and isinstance(fr.get("kind"), str)
+             and "." not in fr["kind"] else fr
+             for fr in snap["stack"]]
     return {**doc, "snapshot": {**snap, "stack": stack}}
 
 
 # UPGRADERS[v] turns a version-v document into a version-(v + 1) document; the harness in
 # tests/test_saves.py checks that a chain of registered upgraders runs in order.
 UPGRADERS: dict[int, Callable[[Doc], Doc]] = {1: v1_to_v2, 2: v2_to_v3, 3: v3_to_v4,
-                                               4: v4_to_v5}
+                                               4: v4_to_v5, 5: v5_to_v6}
 
 
 def upgrade(doc: Doc, current: int = CURRENT_VERSION) -> Doc:

@@ -13,7 +13,7 @@ from engine.aac.invariants import check
 from engine.aac.modules import check_names, enabled
 from engine.aac.persist.models import first_error
 from engine.aac.rules.completion import KINDS
-from engine.aac.rules.turn import turn_steps
+from engine.aac.rules.turn import TurnFrame, turn_steps
 from engine.aac.state import FIGURE_IN_POOL, GameState, state_from_dict
 from engine.kernel.fields import record_error
 from engine.kernel.frames import Frame
@@ -77,7 +77,7 @@ def check_snapshot(d: dict[str, Any], r: Rules) -> GameState:
     check_ext(d)
     steps = turn_steps(tuple(d["modules"]))[1]
     for i, fr in enumerate(d["stack"]):
-        if fr.get("kind") == "turn":
+        if fr.get("kind") == TurnFrame.kind:
             _need(fr.get("at") in steps, f"stack[{i}] is at an unknown turn step "
                   f"({str(fr.get('at'))[:40]!r})")
     for c in d["completions"]:

@@ -80,7 +80,7 @@ def unused_characters(ctx: Ctx) -> list[str]:
 
 
 @dataclass(slots=True)
-class MarkClosedFrame(Frame, kind="pilgrimage_blocker"):
+class MarkClosedFrame(Frame, kind="aac.pilgrimage_blocker"):
     """R27.1.7 / R32.1: with fewer than 3 players the start player may put an energy of an
     unused character on the closed bottom-right Compass space, as a reminder (the space is
     closed either way, R27.3.6). The energy counts for nothing."""
@@ -150,7 +150,7 @@ def frame_words(ctx: Ctx, frame: str) -> str:
 
 
 @dataclass(slots=True)
-class BuildShrineFrame(Frame, kind="pilgrimage_build"):
+class BuildShrineFrame(Frame, kind="aac.pilgrimage_build"):
     """Which Shrine from the supply, then which empty frame (R32.8, R32.24)."""
 
     seat: int
@@ -267,7 +267,7 @@ def forward_moves(ctx: Ctx, seat: int) -> list[tuple[str, str, int, str]]:
 
 
 @dataclass(slots=True)
-class PilgrimMoveFrame(Frame, kind="pilgrimage_move"):
+class PilgrimMoveFrame(Frame, kind="aac.pilgrimage_move"):
     """Move a Pilgrimage forward up to `left` spaces, one at a time (R32.14, R32.16, R32.24).
     `path` holds the spaces entered so far (the first: where it began), for stopping on the
     nearest free space behind (R27.7.2)."""
@@ -399,7 +399,7 @@ def benefit_why_not(ctx: Ctx, seat: int, shrine: str) -> str:
 
 
 @dataclass(slots=True)
-class ShrineBenefitFrame(Frame, kind="pilgrimage_benefit"):
+class ShrineBenefitFrame(Frame, kind="aac.pilgrimage_benefit"):
     """R27.8.3: the Pilgrimage entered a Shrine; its owner may gain the benefit at once."""
 
     seat: int
@@ -469,7 +469,7 @@ def resolve(ctx: Ctx, comp: Completion) -> None:
 
 
 @dataclass(slots=True)
-class ShrineResolveFrame(Frame, kind="pilgrimage_resolve"):
+class ShrineResolveFrame(Frame, kind="aac.pilgrimage_resolve"):
     """R27.5.2: each listed player in turn does A (construct), B (move), C (energy)."""
 
     order: tuple[int, ...]
@@ -504,7 +504,7 @@ class ShrineResolveFrame(Frame, kind="pilgrimage_resolve"):
 
 
 @dataclass(slots=True)
-class EnergyStepFrame(Frame, kind="pilgrimage_energy"):
+class EnergyStepFrame(Frame, kind="aac.pilgrimage_energy"):
     """R27.5.2 C: a completing player activates or exhausts all their board energy; a
     contributing one may, or leaves it for a later Shrine completion. No binding, no perks
     (R27.5.3)."""

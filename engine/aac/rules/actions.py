@@ -16,7 +16,7 @@ from engine.kernel.frames import Frame
 
 
 @dataclass(slots=True)
-class ActionsFrame(Frame, kind="actions"):
+class ActionsFrame(Frame, kind="aac.actions"):
     """R6.2: activate any number of actions while bottom-row energy remains; or end (R6.4)."""
 
     seat: int
@@ -62,7 +62,7 @@ def perform_action(ctx: Ctx, seat: int, pos: int) -> None:
 
 
 @dataclass(slots=True)
-class ActivateActionFrame(Frame, kind="activate_action"):
+class ActivateActionFrame(Frame, kind="aac.activate_action"):
     """Position 5 (R6.5.5): use the action token under one of the other positions."""
 
     seat: int

@@ -58,7 +58,7 @@ def activate_in_pool(ctx: Ctx, seat: int, t: int, src: str) -> None:
 
 
 @dataclass(slots=True)
-class ActivateExhaustedFrame(Frame, kind="activate_exhausted"):
+class ActivateExhaustedFrame(Frame, kind="aac.activate_exhausted"):
     """Activate up to `left` energy of the Exhausted Pool, one at a time."""
 
     seat: int
@@ -85,7 +85,7 @@ class ActivateExhaustedFrame(Frame, kind="activate_exhausted"):
 
 
 @dataclass(slots=True)
-class PoolMagnetFrame(Frame, kind="pool_magnet"):
+class PoolMagnetFrame(Frame, kind="aac.pool_magnet"):
     """An exhausted Magnet activated: load it into any empty slot, or leave it exhausted."""
 
     seat: int
@@ -108,7 +108,7 @@ class PoolMagnetFrame(Frame, kind="pool_magnet"):
 
 
 @dataclass(slots=True)
-class PoolCompassFrame(Frame, kind="pool_compass"):
+class PoolCompassFrame(Frame, kind="aac.pool_compass"):
     """An exhausted Compass activated: place it at a legal Compass destination (the Tile Pool,
     an Achievement it qualifies for, a matching space of a topmost section, a module's
     space), or leave it exhausted."""

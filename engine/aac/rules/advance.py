@@ -40,7 +40,7 @@ def push_tile(ctx: Ctx, seat: int, tile: str, reverse: bool) -> str:
 
 
 @dataclass(slots=True)
-class AdvanceFrame(Frame, kind="advance"):
+class AdvanceFrame(Frame, kind="aac.advance"):
     """Phases: 0 Chronari II offer, 1 first push, 2 second push?, 3 second push, 4 done."""
 
     seat: int
@@ -110,7 +110,7 @@ class AdvanceFrame(Frame, kind="advance"):
 
 
 @dataclass(slots=True)
-class LoadFrame(Frame, kind="load"):
+class LoadFrame(Frame, kind="aac.load"):
     """R5.3: load each empty slot of the inserted tile (top row, then bottom row)."""
 
     seat: int

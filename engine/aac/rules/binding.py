@@ -92,7 +92,7 @@ def _bind_energy(ctx: Ctx, seat: int, e: BindEnergyEffect, use: Use) -> None:
 
 
 @dataclass(slots=True)
-class BindFrame(Frame, kind="bind_from_pool"):
+class BindFrame(Frame, kind="aac.bind_from_pool"):
     """Bind up to `left` energy from the Exhausted Pool (or by Running Out, R26.7.1) into a
     Monument's bound energy area (a monument in use) and/or onto a Pillar of `regions`."""
 
@@ -183,7 +183,7 @@ def relocate_choices(ctx: Ctx, seat: int, same_kind: bool) -> list[Choice]:
 
 
 @dataclass(slots=True)
-class RelocateFrame(Frame, kind="relocate_presence"):
+class RelocateFrame(Frame, kind="aac.relocate_presence"):
     """Move up to `left` bound energy, one at a time (a Doubler on it travels with it,
     R29.2.4)."""
 
@@ -236,7 +236,7 @@ def section_places(ctx: Ctx, seat: int, t: int, may_complete: bool) -> list[Choi
 
 
 @dataclass(slots=True)
-class PlaceFromReserveFrame(Frame, kind="place_from_reserve"):
+class PlaceFromReserveFrame(Frame, kind="aac.place_from_reserve"):
     """Free an energy of one of `types` from the Energy Reserve into a matching empty section
     space without completing the section; if it cannot go anywhere so, it is exhausted
     instead (R26.7.2). Either way it counts as freeing it: a row emptied recharges (R17.3)."""

@@ -26,7 +26,7 @@ from engine.kernel.frames import Frame
 
 
 @dataclass(slots=True)
-class DepositFrame(Frame, kind="deposit"):
+class DepositFrame(Frame, kind="aac.deposit"):
     """shop_deposit: move energy from the Exhausted Pool to the Tile Pool bank."""
 
     seat: int
@@ -55,7 +55,7 @@ class DepositFrame(Frame, kind="deposit"):
 
 
 @dataclass(slots=True)
-class ReplenishFrame(Frame, kind="replenish"):
+class ReplenishFrame(Frame, kind="aac.replenish"):
     """R17.6 (O30): fill any or all empty top-row slots of one active tile (Valimod III: two
     tiles with an icon)."""
 
@@ -143,7 +143,7 @@ def upgrade_options(ctx: Ctx, seat: int) -> list[Choice]:
 
 
 @dataclass(slots=True)
-class UpgradeFrame(Frame, kind="upgrade"):
+class UpgradeFrame(Frame, kind="aac.upgrade"):
     seat: int
 
     def step(self, ctx: Ctx) -> Decision | None:
@@ -162,7 +162,7 @@ class UpgradeFrame(Frame, kind="upgrade"):
 
 
 @dataclass(slots=True)
-class ConduitFrame(Frame, kind="conduit"):
+class ConduitFrame(Frame, kind="aac.conduit"):
     """R19.2: top token of any pile into any empty conduit space."""
 
     seat: int
@@ -195,7 +195,7 @@ class ConduitFrame(Frame, kind="conduit"):
 
 
 @dataclass(slots=True)
-class CopyFrame(Frame, kind="copy_bonus"):
+class CopyFrame(Frame, kind="aac.copy_bonus"):
     """R17.5 (Echo): use any other Monument Bonus Tile in play, with its choices."""
 
     seat: int
@@ -222,7 +222,7 @@ class CopyFrame(Frame, kind="copy_bonus"):
 
 
 @dataclass(slots=True)
-class RearrangeFrame(Frame, kind="rearrange_conduits"):
+class RearrangeFrame(Frame, kind="aac.rearrange_conduits"):
     """Rusne II: rearrange conduit tokens among the conduit spaces (as up to 4 swaps)."""
 
     seat: int
@@ -257,7 +257,7 @@ class RearrangeFrame(Frame, kind="rearrange_conduits"):
 
 
 @dataclass(slots=True)
-class CustodianFrame(Frame, kind="custodian"):
+class CustodianFrame(Frame, kind="aac.custodian"):
     """Ignotas II: before the position-2 action, swap 1 top-row energy with 1 exhausted energy
     (R14 does not apply to swaps, R14.6); the energy put in counts as loaded."""
 

@@ -42,7 +42,7 @@ def next_tier(ctx: Ctx, seat: int) -> int:
 
 
 @dataclass(slots=True)
-class BridgeFrame(Frame, kind="bridge"):
+class BridgeFrame(Frame, kind="aac.bridge"):
     """R20.2: gap, over a neutral bridge, swap with an own token, or (no gap left) the box."""
 
     seat: int
@@ -104,7 +104,7 @@ class BridgeFrame(Frame, kind="bridge"):
 
 
 @dataclass(slots=True)
-class BridgeBenefitFrame(Frame, kind="bridge_benefit"):
+class BridgeBenefitFrame(Frame, kind="aac.bridge_benefit"):
     """R20.6 / R32.16: a figure entered a bridge showing a benefit: take it or not."""
 
     seat: int

@@ -80,7 +80,7 @@ def replace_choices(ctx: Ctx, seat: int, new: str) -> list[Choice]:
 
 
 @dataclass(slots=True)
-class ClaimFrame(Frame, kind="claim"):
+class ClaimFrame(Frame, kind="aac.claim"):
     """Phases: 0 pick, 1 pay, 2 take (replace), 3 refill + interest."""
 
     seat: int
@@ -194,7 +194,7 @@ class ClaimFrame(Frame, kind="claim"):
 
 
 @dataclass(slots=True)
-class FreeTileFrame(Frame, kind="free_tile"):
+class FreeTileFrame(Frame, kind="aac.free_tile"):
     """R20.7: take the rightmost Tile Pool tile for free (no interest)."""
 
     seat: int
@@ -219,7 +219,7 @@ class FreeTileFrame(Frame, kind="free_tile"):
 
 
 @dataclass(slots=True)
-class InterestFrame(Frame, kind="interest"):
+class InterestFrame(Frame, kind="aac.interest"):
     """R9.6 step 4: clockwise from the active player, each player with shop energy may add 1."""
 
     active: int

@@ -84,7 +84,7 @@ def pending_completions(ctx: Ctx) -> list[Completion]:
 
 
 @dataclass(slots=True)
-class CompletionPhase(Frame, kind="completion_phase"):
+class CompletionPhase(Frame, kind="aac.completion_phase"):
     """R15.4: the active player picks the order of all pending completions, of every kind."""
 
     active: int
@@ -108,7 +108,7 @@ class CompletionPhase(Frame, kind="completion_phase"):
 
 
 @dataclass(slots=True)
-class ResolveFrame(Frame, kind="resolve_section"):
+class ResolveFrame(Frame, kind="aac.resolve_section"):
     """R15.5: participants in order, each a full turn; then the section is constructed."""
 
     monument: str
@@ -159,7 +159,7 @@ def construct_top(ctx: Ctx, mon: str) -> None:
 
 
 @dataclass(slots=True)
-class ParticipantFrame(Frame, kind="participant"):
+class ParticipantFrame(Frame, kind="aac.participant"):
     """One participant's turn in a resolution (R15.5.2-R15.5.4, R16, R17)."""
 
     seat: int
@@ -279,7 +279,7 @@ def wild_activated(ctx: Ctx, seat: int, loc: str) -> None:
 
 
 @dataclass(slots=True)
-class MagnetFrame(Frame, kind="magnet"):
+class MagnetFrame(Frame, kind="aac.magnet"):
     """R16.3: load the Magnet into any empty slot of an active tile, or exhaust it."""
 
     seat: int
@@ -303,7 +303,7 @@ class MagnetFrame(Frame, kind="magnet"):
 
 
 @dataclass(slots=True)
-class CompassFrame(Frame, kind="compass"):
+class CompassFrame(Frame, kind="aac.compass"):
     """R16.4: place the Compass at a legal destination on a different monument, or exhaust."""
 
     seat: int
@@ -325,7 +325,7 @@ class CompassFrame(Frame, kind="compass"):
 
 
 @dataclass(slots=True)
-class RewindFrame(Frame, kind="rewind"):
+class RewindFrame(Frame, kind="aac.rewind"):
     """Chronari I (R25.6.1, O47): load the Wild and 1 more energy into one active tile."""
 
     seat: int

@@ -14,7 +14,7 @@ from engine.kernel.frames import Frame
 
 
 @dataclass(slots=True)
-class DeployFrame(Frame, kind="deploy"):
+class DeployFrame(Frame, kind="aac.deploy"):
     seat: int
     positions: tuple[int, ...]
     max_tiles: int

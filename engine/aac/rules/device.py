@@ -45,7 +45,7 @@ def _tile_words(ctx: Ctx, seat: int, pos: int) -> str:
 
 
 @dataclass(slots=True)
-class RearrangeTilesFrame(Frame, kind="rearrange_tiles"):
+class RearrangeTilesFrame(Frame, kind="aac.rearrange_tiles"):
     """Put the 5 active tiles in any order, as up to 4 exchanges of two positions; each tile
     keeps its energy, the Action Tokens and Conduits stay with their positions."""
 
@@ -98,7 +98,7 @@ def _swap_action_tokens(ctx: Ctx, seat: int, e: SwapActionTokensEffect, use: Use
 
 
 @dataclass(slots=True)
-class SwapActionsFrame(Frame, kind="swap_action_tokens"):
+class SwapActionsFrame(Frame, kind="aac.swap_action_tokens"):
     """Exchange the positions of 2 Action Tokens (R18.3), `left` times at most."""
 
     seat: int
@@ -163,7 +163,7 @@ def _movement_per_tile_icon(ctx: Ctx, seat: int, e: MovementPerTileIconEffect, u
 
 
 @dataclass(slots=True)
-class TileIconFrame(Frame, kind="tile_icon_movement"):
+class TileIconFrame(Frame, kind="aac.tile_icon_movement"):
     """Choose one of the active tiles: each winged foot gives `per_icon` character movement,
     each castle `per_icon` Monument Track movement, each pillar `per_icon` Pillar Track
     movement."""

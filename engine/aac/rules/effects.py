@@ -153,7 +153,7 @@ def _choice(ctx: Ctx, seat: int, e: ChoiceEffect, use: Use) -> None:
 
 
 @dataclass(slots=True)
-class ChoiceFrame(Frame, kind="effect_choice"):
+class ChoiceFrame(Frame, kind="aac.effect_choice"):
     """Choose one option of a "choice" effect. The options are kept in their plain (saved)
     form; their typed objects come from the catalog's plain-form cache."""
 

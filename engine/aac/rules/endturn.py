@@ -27,7 +27,7 @@ from engine.kernel.frames import Frame
 
 
 @dataclass(slots=True)
-class OptionalPowerFrame(Frame, kind="power_offer"):
+class OptionalPowerFrame(Frame, kind="aac.power_offer"):
     """Offer an optional triggered power (Ignotas I, Rusne I, Valimod I)."""
 
     seat: int
@@ -63,7 +63,7 @@ def complete_without_completer(ctx: Ctx, seat: int, mon: str, cause: str) -> Non
 
 
 @dataclass(slots=True)
-class EndOfAdvanceFrame(Frame, kind="end_of_advance"):
+class EndOfAdvanceFrame(Frame, kind="aac.end_of_advance"):
     """E1 (R4.3, O8): conduit movement and optional Patron use, in the order chosen."""
 
     seat: int
@@ -137,7 +137,7 @@ def e3_powers(ctx: Ctx, seat: int) -> bool:
 
 
 @dataclass(slots=True)
-class EndOfTurnAbilities(Frame, kind="end_of_turn_abilities"):
+class EndOfTurnAbilities(Frame, kind="aac.end_of_turn_abilities"):
     """E3: the active player's abilities first, then clockwise (O61); each player orders
     their own (engine.aac.rules.powers: the powers on the end_of_turn_if_entered_region
     trigger)."""
@@ -206,7 +206,7 @@ def migration_options(ctx: Ctx, seat: int) -> list[Choice]:
 
 
 @dataclass(slots=True)
-class MigrationFrame(Frame, kind="migration"):
+class MigrationFrame(Frame, kind="aac.migration"):
     seat: int
 
     def step(self, ctx: Ctx) -> Decision | None:
@@ -254,7 +254,7 @@ def deconstruct(ctx: Ctx, mon: str, sec: str) -> None:
 
 
 @dataclass(slots=True)
-class EntropyFrame(Frame, kind="entropy"):
+class EntropyFrame(Frame, kind="aac.entropy"):
     seat: int
     phase: int
     mode: str

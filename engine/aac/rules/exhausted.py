@@ -52,7 +52,7 @@ def push_load_any(ctx: Ctx, seat: int, e: LoadEnergyEffect, use: Use) -> None:
 
 
 @dataclass(slots=True)
-class LoadAnyFrame(Frame, kind="load_any"):
+class LoadAnyFrame(Frame, kind="aac.load_any"):
     """Load up to one energy per entry ("one_from_exhausted": any type; "wild_from_exhausted":
     a Wild) from the Exhausted Pool, or by Running Out (R26.7.1), into any empty slot. First
     the energy, then its slot; the player may stop at any point (amounts are maximums)."""
@@ -120,7 +120,7 @@ def _return_to_reserve(ctx: Ctx, seat: int, e: ReturnToReserveEffect, use: Use) 
 
 
 @dataclass(slots=True)
-class ReturnFrame(Frame, kind="return_to_reserve"):
+class ReturnFrame(Frame, kind="aac.return_to_reserve"):
     """Move up to `left` energy from the Exhausted Pool into an empty Reserve space of its own
     type (the reverse of freeing). Running Out applies (R26.7.1) when the pool holds no
     energy of a type with room."""
@@ -184,7 +184,7 @@ def swap_choices(ctx: Ctx, seat: int) -> list[Choice]:
 
 
 @dataclass(slots=True)
-class SwapPoolFrame(Frame, kind="swap_with_exhausted"):
+class SwapPoolFrame(Frame, kind="aac.swap_with_exhausted"):
     """Exchange up to `left` slot energy (either row of an active tile) with energy of the
     Exhausted Pool, one at a time."""
 

@@ -87,7 +87,7 @@ TRACK_MOVEMENT_FORFEITED = "forfeit:track_movement"
 
 
 @dataclass(slots=True)
-class MoveFrame(Frame, kind="move"):
+class MoveFrame(Frame, kind="aac.move"):
     """One movement opportunity (R11.4): points by kind plus flexible points (Rose, bonuses)."""
 
     seat: int
@@ -265,7 +265,7 @@ class MoveFrame(Frame, kind="move"):
 
 
 @dataclass(slots=True)
-class TrackMoveFrame(MoveFrame, kind="move_tracks"):
+class TrackMoveFrame(MoveFrame, kind="aac.move_tracks"):
     """A movement opportunity whose flexible points may go to the tracks only: the catalog's
     movement_points of kinds monument + pillar, and (R26.3.1, O69) what is left of a movement
     opportunity after its character movement was forfeited by an Artifact placement. No
@@ -314,7 +314,7 @@ def push_conduit_movement(ctx: Ctx, seat: int, source: str = "Conduits") -> bool
 
 
 @dataclass(slots=True)
-class TeleportFrame(Frame, kind="teleport"):
+class TeleportFrame(Frame, kind="aac.teleport"):
     """R12.10: set the figure on a space (no movement, no bridge benefits), then choose facing.
     scope: "any_non_bridge", "regions:<r1>,<r2>", or "tile_pool"."""
 

@@ -26,7 +26,7 @@ def offer_patron(ctx: Ctx, seat: int, region: str) -> None:
 
 
 @dataclass(slots=True)
-class PatronOfferFrame(Frame, kind="patron_offer"):
+class PatronOfferFrame(Frame, kind="aac.patron_offer"):
     seat: int
     monument: str
 

@@ -30,7 +30,7 @@ def opponents_in_order(ctx: Ctx, owner: int) -> list[int]:
 
 
 @dataclass(slots=True)
-class PlayersActFrame(Frame, kind="players_act"):
+class PlayersActFrame(Frame, kind="aac.players_act"):
     """Each opponent in turn: carry out the nested effects (each as an optional step), or
     decline. The effects are kept in their plain (saved) form."""
 

@@ -24,7 +24,7 @@ def reposition_sources(ctx: Ctx, seat: int) -> list[tuple[str, int]]:
 
 
 @dataclass(slots=True)
-class RepositionFrame(Frame, kind="reposition"):
+class RepositionFrame(Frame, kind="aac.reposition"):
     seat: int
     times: int
     src: str  # "<loc>|<type>" once a source is picked

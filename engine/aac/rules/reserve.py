@@ -45,7 +45,7 @@ def recharge_marker(ctx: Ctx, seat: int) -> None:
 
 
 @dataclass(slots=True)
-class RechargeChoiceFrame(Frame, kind="recharge_choice"):
+class RechargeChoiceFrame(Frame, kind="aac.recharge_choice"):
     """R8.2 / R32.11: recharge, or one of the modules' substitutions for it."""
 
     seat: int
@@ -82,7 +82,7 @@ def _recharge(ctx: Ctx, seat: int, e: RechargeEffect, use: Use) -> None:
 
 
 @dataclass(slots=True)
-class RechargeFrame(Frame, kind="recharge"):
+class RechargeFrame(Frame, kind="aac.recharge"):
     seat: int
 
     def step(self, ctx: Ctx) -> Decision | None:
@@ -95,7 +95,7 @@ class RechargeFrame(Frame, kind="recharge"):
 
 
 @dataclass(slots=True)
-class FreeReserveFrame(Frame, kind="free_reserve"):
+class FreeReserveFrame(Frame, kind="aac.free_reserve"):
     """Free energy from the Reserve (R17.2), one listed type at a time; 'any' asks which."""
 
     seat: int
@@ -133,7 +133,7 @@ class FreeReserveFrame(Frame, kind="free_reserve"):
 
 
 @dataclass(slots=True)
-class PowerOfferFrame(Frame, kind="edict_of_plenty"):
+class PowerOfferFrame(Frame, kind="aac.edict_of_plenty"):
     """Ignotas III: instead of a wasted recharge, free 1 energy of any type (once per turn)."""
 
     seat: int

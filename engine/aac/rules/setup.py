@@ -150,7 +150,7 @@ def _prepare_player(ctx: Ctx, seat: int, region: str) -> None:
 
 
 @dataclass(slots=True)
-class SetupFrame(Frame, kind="setup"):
+class SetupFrame(Frame, kind="aac.setup"):
     """Phase 0: characters chosen in turn order; 1: facing; 2: expert loading; then done."""
 
     phase: int
@@ -214,7 +214,7 @@ class SetupFrame(Frame, kind="setup"):
 
 
 @dataclass(slots=True)
-class ExpertLoadFrame(Frame, kind="expert_load"):
+class ExpertLoadFrame(Frame, kind="aac.expert_load"):
     """R3.3.9: load positions 1-3 (1-4 with 2 players) freely, then 1 energy to the Tile Pool.
     The loading is secret until all have loaded (views hide it during setup)."""
 

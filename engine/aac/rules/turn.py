@@ -190,7 +190,7 @@ on_register(_forget, _forget)
 
 
 @dataclass(slots=True)
-class TurnFrame(Frame, kind="turn"):
+class TurnFrame(Frame, kind="aac.turn"):
     """One turn of `seat`, at the named step `at` (turn_steps: R4.2, E1, E2, E3, E2 again,
     E4/E5, with the steps of the game's modules in between)."""
 

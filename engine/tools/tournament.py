@@ -1,10 +1,11 @@
-"""Seeded bot tournaments and balance runs for An Age Contrived, on the kernel's harness
+"""Seeded bot tournaments and balance runs for any installed game, on the kernel's harness
 (engine.kernel.tournament: processes, resumable results files, win rates with intervals).
 
 `run_tournament(["hard", "easy"], games=200, seed=1)` plays games with the seat order rotating
 one step per game; every bot sees only its seat's view. Game i uses the engine seed
 game_seed(seed, i) and bot seeds derived from it, so a run is reproducible whatever --jobs.
-`modules=(...)` plays every game with those expansion modules.
+`game="age-of-reason"` plays another installed game; `modules=(...)` plays every game with
+those modules. A task is (index, seat labels, bot names, seed, modules, game id).
 """
 
 from __future__ import annotations
@@ -14,41 +15,34 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from engine.aac import events as ev
-from engine.aac.bots import make_bot
-from engine.aac.bots.style import StyleCounter, style_report
-from engine.aac.config import GameConfig
-from engine.aac.game import new_game
-from engine.aac.simulate import game_seed
-from engine.kernel.tournament import (
-    Task,
-    labels_for,
-    load_results,
-    run_games,
-    summarize,
-    wilson,
-)
+from engine.games import DEFAULT, game
+from engine.kernel.tournament import Task, labels_for, run_games, summarize, wilson
+from engine.tools.simulate import game_seed
 
-__all__ = ["MAX_DECISIONS", "Task", "balance_table", "labels_for", "load_results", "play_game",
-           "run_balance", "run_games", "run_tournament", "summarize", "wilson"]
+__all__ = ["MAX_DECISIONS", "balance_table", "play_game", "run_balance", "run_tournament"]
 
 MAX_DECISIONS = 20_000
 
 
+def bot_seed(gseed: int, seat: int) -> int:
+    """The seed of seat `seat`'s bot in the game of engine seed `gseed`."""
+    return gseed * 7 + 101 * seat + 13
+
+
 def play_game(task: Task) -> dict[str, Any]:
     """Worker (top level, spawn-safe): one game. task = (index, seat labels, bot names, seed
-    [, modules])."""
+    [, modules[, game id]])."""
     index, seat_labels, seat_bots, gseed = task[:4]
     mods = tuple(task[4]) if len(task) > 4 else ()
+    defn = game(task[5] if len(task) > 5 else DEFAULT)
     n = len(seat_bots)
-    g = new_game(GameConfig(players=n, seed=gseed, modules=mods))
+    g = defn.new_game(defn.config_for(n, gseed, mods))
     g.undo_enabled = False  # nobody undoes here: no state copy per choice
-    bots = [make_bot(b, gseed * 7 + 101 * k + 13) for k, b in enumerate(seat_bots)]
+    bots = [defn.make_bot(b, bot_seed(gseed, k)) for k, b in enumerate(seat_bots)]
     times: list[list[float]] = [[] for _ in range(n)]
     decisions = 0
     error = ""
-    turns_seen = 0
-    style = StyleCounter(n)
+    style = defn.style(n)
     try:
         while not g.is_over:
             d = g.pending
@@ -58,46 +52,45 @@ def play_game(task: Task) -> dict[str, Any]:
             t = time.perf_counter()
             cid = bots[d.seat].choose(g.view(d.seat), d)
             times[d.seat].append((time.perf_counter() - t) * 1000.0)
-            style.note(g.state, g.rules, d, cid)
+            if style is not None:
+                style.note(g, d, cid)
             events = g.choose(cid)  # raises IllegalChoice on an illegal bot choice
-            style.add(events)
-            turns_seen += sum(1 for e in events if isinstance(e, ev.TurnStarted))
+            if style is not None:
+                style.add(events)
             decisions += 1
             if decisions > MAX_DECISIONS:
                 error = "decision cap reached"
                 break
     except Exception as exc:  # reported in the result, never hidden
         error = f"{type(exc).__name__}: {exc}"
-    scores = [sc.total for sc in g.final_scores()]
-    winners = list(g.ranking()[0]) if not error else []
-    return {
+    roles = defn.roles(g)
+    out: dict[str, Any] = {
         "index": index,
+        "game": defn.id,
         "labels": seat_labels,
-        "characters": [p.character for p in g.state.players],
-        "scores": scores,
-        "winners": winners,
-        "turns": g.state.turn,
+        "roles": roles,
+        "characters": roles,  # the name An Age Contrived's reports have always used
+        "scores": [s.get("total", 0) for s in defn.scores(g)],
+        "winners": defn.winners(g) if not error else [],
+        "turns": defn.turn(g),
         "decisions": decisions,
         "times": times,
         "error": error,
-        # engine.aac.bots.style: per seat counters; sections completed (by a Patron Token)
-        "style": style.result(),
-        "sections": style.sections,
-        "patron_sections": style.patron_sections,
-        # how often each seat's CPU-time safety cap cut a search short (0: reproducible)
-        "cap_fired": [int(getattr(b, "cap_fired", 0)) for b in bots],
-        # decisions each seat's progress guard took over (engine.aac.bots.progress)
-        "guard": [int(getattr(getattr(b, "progress", None), "takeovers", 0)) for b in bots],
     }
+    if style is not None:
+        out.update(style.result())
+    out.update(defn.bot_stats(bots))
+    return out
 
 
 def run_tournament(
     names: list[str], games: int, seed: int, jobs: int | None = None, progress: bool = True,
-    modules: tuple[str, ...] = (), style: bool = False,
+    modules: tuple[str, ...] = (), style: bool = False, game_id: str = DEFAULT,
 ) -> dict[str, Any]:
-    """Win rates (engine.kernel.tournament.summarize); with `style`, also the style report
-    (engine.aac.bots.style) under "style". "cap_fired" counts the searches the CPU-time
-    safety cap cut short (a run where it is not 0 may not replay the same)."""
+    """Win rates (engine.kernel.tournament.summarize); with `style`, also the game's style
+    report under "style". "cap_fired" counts the searches a CPU-time safety cap cut short (a
+    run where it is not 0 may not replay the same)."""
+    defn = game(game_id)
     labels = labels_for(names)
     n = len(names)
     tasks = []
@@ -105,58 +98,56 @@ def run_tournament(
         rot = i % n
         order = list(range(rot, n)) + list(range(rot))  # seat k plays labels[order[k]]
         tasks.append((i, [labels[j] for j in order], [names[j] for j in order],
-                      game_seed(seed, i), modules))
+                      game_seed(seed, i), modules, defn.id))
     results = run_games(tasks, play_game, jobs, progress)
     out = summarize(labels, results)
     out["cap_fired"] = sum(sum(r.get("cap_fired", ())) for r in results)
     if style:
-        out["style"] = style_report(results)
+        out["style"] = defn.style_report(results)
     return out
+
+
+def _rates(v: list[float]) -> dict[str, Any]:
+    return {"games": int(v[1]), "wins": round(v[0], 2),
+            "win_rate": round(v[0] / v[1], 4) if v[1] else 0.0,
+            "ci95": [round(x, 4) for x in wilson(v[0], int(v[1]))]}
 
 
 def run_balance(
     games: int, seed: int, jobs: int | None = None, level: str = "hard",
     players: Iterable[int] = (2, 3, 4, 5), progress: bool = True,
     results_file: Path | None = None, max_seconds: float | None = None,
-    modules: tuple[str, ...] = (),
+    modules: tuple[str, ...] = (), game_id: str = DEFAULT,
 ) -> dict[str, Any]:
-    """Win rate by character and by seat position, same-level tables at each player count."""
+    """Win rate by role (character, country) and by seat position, same-level tables at
+    each player count."""
+    defn = game(game_id)
     counts = list(players)
     tasks = []
     for i in range(games):
         n = counts[i % len(counts)]
         tasks.append((i, [f"{level}#{k + 1}" for k in range(n)], [level] * n,
-                      game_seed(seed, i), modules))
+                      game_seed(seed, i), modules, defn.id))
     results = run_games(tasks, play_game, jobs, progress, results_file, max_seconds)
     out: dict[str, Any] = {"games": len(results), "planned": games, "level": level,
-                           "tables": {}}
+                           "game": defn.id, "tables": {}}
     for n in counts:
         rs = [r for r in results if len(r["labels"]) == n and not r["error"]]
-        by_char: dict[str, list[float]] = {}
-        by_seat = [[0.0, 0] for _ in range(n)]
+        by_role: dict[str, list[float]] = {}
+        by_seat = [[0.0, 0.0] for _ in range(n)]
         for r in rs:
             share = 1.0 / len(r["winners"])
-            for seat, ch in enumerate(r["characters"]):
+            for seat, role in enumerate(r.get("roles", r.get("characters", []))):
                 w = share if seat in r["winners"] else 0.0
-                by_char.setdefault(ch, [0.0, 0])
-                by_char[ch][0] += w
-                by_char[ch][1] += 1
+                by_role.setdefault(role, [0.0, 0.0])
+                by_role[role][0] += w
+                by_role[role][1] += 1
                 by_seat[seat][0] += w
                 by_seat[seat][1] += 1
         out["tables"][str(n)] = {
             "games": len(rs),
-            "by_character": {
-                ch: {"games": int(v[1]), "wins": round(v[0], 2),
-                     "win_rate": round(v[0] / v[1], 4) if v[1] else 0.0,
-                     "ci95": [round(x, 4) for x in wilson(v[0], int(v[1]))]}
-                for ch, v in sorted(by_char.items())
-            },
-            "by_seat": {
-                str(k + 1): {"games": int(v[1]), "wins": round(v[0], 2),
-                             "win_rate": round(v[0] / v[1], 4) if v[1] else 0.0,
-                             "ci95": [round(x, 4) for x in wilson(v[0], int(v[1]))]}
-                for k, v in enumerate(by_seat)
-            },
+            "by_character": {role: _rates(v) for role, v in sorted(by_role.items())},
+            "by_seat": {str(k + 1): _rates(v) for k, v in enumerate(by_seat)},
             "expected_win_rate": round(1.0 / n, 4),
         }
     errors = [f"game {r['index']}: {r['error']}" for r in results if r["error"]]
@@ -165,7 +156,8 @@ def run_balance(
     return out
 
 
-def balance_table(data: dict[str, Any], names: Callable[[str], str]) -> str:
+def balance_table(data: dict[str, Any], names: Callable[[str], str],
+                  role_word: str = "character") -> str:
     """The balance result as a plain-text table."""
     lines = [f"Balance: {data['games']} games, {data['level']} bots at every seat"]
     if data.get("planned", data["games"]) != data["games"]:
@@ -174,7 +166,7 @@ def balance_table(data: dict[str, Any], names: Callable[[str], str]) -> str:
         lines.append("")
         lines.append(f"{n} players: {t['games']} games (a fair share is "
                      f"{100 * t['expected_win_rate']:.0f}%)")
-        lines.append(f"  {'character':<14}{'games':>7}{'wins':>8}{'win %':>8}   95% interval")
+        lines.append(f"  {role_word:<14}{'games':>7}{'wins':>8}{'win %':>8}   95% interval")
         for ch, v in t["by_character"].items():
             lo, hi = v["ci95"]
             lines.append(f"  {names(ch):<14}{v['games']:>7}{v['wins']:>8.1f}"
