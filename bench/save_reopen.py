@@ -30,7 +30,6 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.kernel.frames import Frame  # noqa: E402
 from tests import save_positions as sp  # noqa: E402
 from tests.save_positions import Case  # noqa: E402
 
@@ -81,7 +80,7 @@ def find(seeds: int, cap: int, jobs: int
             lengths[best["case"]] = best["length"]
             reached |= set(best["first"])
     rare: list[Case] = []
-    left = set(Frame.registry) - reached
+    left = sp.game_kinds() - reached
     while left:
         rarest = min(left, key=lambda x: sum(1 for r in rows if x in r["first"]))
         hits = [r for r in rows if rarest in r["first"]]
@@ -94,7 +93,7 @@ def find(seeds: int, cap: int, jobs: int
         rare.append(Case(c.modules, c.players, c.seed, c.variant, stop))
         left -= got
         reached |= got
-    return base, rare, set(Frame.registry) - reached, lengths
+    return base, rare, sp.game_kinds() - reached, lengths
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -23,7 +23,6 @@ from typing import Any
 
 import pytest
 
-from engine.kernel.frames import Frame
 from tests import save_positions as sp
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -42,7 +41,7 @@ def test_every_kind_of_rule_step_is_reached_and_saved(written) -> None:
     stack at some saved decision; every mix and seat count is saved at its start and end."""
     _, man = written
     cov = man["coverage"]
-    registry = set(Frame.registry)
+    registry = sp.game_kinds()
     assert set(man["registry"]) == registry
     assert set(sp.NOT_REACHED) <= registry
     reachable = registry - set(sp.NOT_REACHED)
