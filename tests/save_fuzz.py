@@ -329,7 +329,7 @@ def mutant_with(text: str, rng: random.Random, pool: Pool, twins: float = 0.3
                 ) -> tuple[bytes, str]:
     """A mutant of one save and what was done: a twin (equal under ==) `twins` of the time,
     else 1-3 tree changes (most of the time) or damaged bytes."""
-    if rng.random() < twins:
+    if twins and rng.random() < twins:  # (none: the same mutants as before twins existed)
         doc = json.loads(text)
         what = twin(doc, rng)
         return json.dumps(doc, separators=(",", ":")).encode("utf-8"), f"twin: {what}"
@@ -549,7 +549,9 @@ def module_bases(work: Path, long_games: int = 0) -> list[tuple[str, str]]:
     cmd = [sys.executable, "-m", "tests.save_positions", str(out)]
     if long_games:
         cmd += ["--long", str(long_games)]
-    subprocess.run(cmd, cwd=ROOT, check=True, timeout=3600, capture_output=True)
+    r = subprocess.run(cmd, cwd=ROOT, timeout=3600, capture_output=True, text=True)
+    if r.returncode:
+        raise RuntimeError(f"the bases' writer failed: {r.stderr[-2000:]}")
     man = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
     return [(f"{w['file'][:-5]}", (out / w["file"]).read_text(encoding="utf-8"))
             for w in man["saves"]]

@@ -70,7 +70,9 @@ def test_mutants_of_module_saves_in_fresh_processes(module_bases, tmp_path: Path
     # every module mix and its finished games among the bases
     assert {n.split("-")[0] for n, _ in bases} == {"folklore", "pilgrimage",
                                                    "folklore+pilgrimage"}
-    assert sum(json.loads(t)["snapshot"]["over"] for _, t in bases) >= 12
+    finished = [b for b in bases if json.loads(b[1])["snapshot"]["over"]]
+    assert len(finished) >= 12
+    bases += finished * 2  # the results screen is reached through these
     rng = random.Random(27)
     rng.shuffle(bases)
     res = save_fuzz.fresh_run(bases, 150, seed=27, work=tmp_path, jobs=2, timeout=90,
@@ -83,7 +85,7 @@ def test_mutants_of_module_saves_in_fresh_processes(module_bases, tmp_path: Path
     assert c["listing"]["listed"] > 50 and c["listing"].get("damaged", 0) > 0, c
     assert c["continue"]["refused"] > 20 and c["continue"]["loaded"] > 10, c
     assert c["load"]["refused"] > 40 and c["load"]["loaded"] > 20, c
-    assert c["load-opened"].get("results", 0) > 0 and c["load-opened"]["table"] > 10, c
+    assert c["load-opened"].get("results", 0) > 1 and c["load-opened"]["table"] > 10, c
     assert c["resave-engine"]["reopened"] == c["engine"]["loaded"]
     assert c["resave-table"]["reopened"] > 10
 

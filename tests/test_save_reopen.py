@@ -31,8 +31,9 @@ ROOT = Path(__file__).resolve().parents[1]
 @pytest.fixture(scope="module")
 def written(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
     out = tmp_path_factory.mktemp("reopen")
-    subprocess.run([sys.executable, "-m", "tests.save_positions", str(out)], cwd=ROOT,
-                   check=True, timeout=300, capture_output=True)
+    r = subprocess.run([sys.executable, "-m", "tests.save_positions", str(out)], cwd=ROOT,
+                       timeout=300, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr[-3000:]
     return out, json.loads((out / "manifest.json").read_text(encoding="utf-8"))
 
 
