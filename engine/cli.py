@@ -226,7 +226,8 @@ def _selfplay(a: argparse.Namespace) -> int:
 
 def _scenarios(a: argparse.Namespace) -> int:
     defn = _game(a)
-    for p in defn.scenarios(Path(a.out) if a.out else Path("saves", "scenarios", defn.id)):
+    folder = defn.folder or defn.id
+    for p in defn.scenarios(Path(a.out) if a.out else Path("saves", "scenarios", folder)):
         print(p)
     return 0
 

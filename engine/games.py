@@ -5,6 +5,7 @@ find a game here by its id or an alias, never by importing it themselves."""
 from __future__ import annotations
 
 import engine.aac  # noqa: F401  (registers An Age Contrived)
+import engine.aor  # noqa: F401  (registers Age of Reason)
 from engine.kernel.definition import GameDefinition, definitions, find
 
 DEFAULT = "aac"  # the game a command line without --game plays

@@ -9,7 +9,12 @@ import os
 import sys
 from collections.abc import Iterator
 
+from game import crash
+
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# Windows: the window is per-monitor DPI aware (sharp at 125 % or 150 % display scaling, not
+# a stretched bitmap); the bundle's manifest says the same (release/windows.py).
+os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
 
 NO_DISPLAY = ("No display could be opened: An Age Contrived needs a screen (set DISPLAY, or "
               "run it from a desktop session).")
@@ -85,7 +90,13 @@ def main(argv: list[str] | None = None) -> int:
                         "then let easy bots finish the game; exit 0 at the final scores")
     p.add_argument("--smoke", action="store_true",
                    help="headless self-test: a short bots' game, a save and a reload; exit 0")
+    p.add_argument("--install-desktop-entry", action="store_true",
+                   help="Linux: put the packaged game in the desktop's applications menu")
     a = p.parse_args(argv)
+    if a.install_desktop_entry:
+        from game.desktop_entry import main as install_entry
+
+        return install_entry()
     if a.smoke:
         from game.smoke import run as smoke
 
@@ -134,6 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     except pygame.error:  # a driver the user named that cannot open a window either
         print(NO_DISPLAY, file=sys.stderr)
         return 1
+    crash.watch(app)  # a crash keeps this app's game (game.crash)
     if a.scenario or a.moves:
         from game.headless import build_session
 
@@ -148,4 +160,5 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # an unexpected exception: the game kept, a report, a window (game.crash)
+    sys.exit(crash.guarded(main))

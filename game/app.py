@@ -1,15 +1,28 @@
-"""The app loop: one window, scenes, virtual-resolution scaling, global keys, tooltips."""
+"""The app loop: one window, scenes, virtual-resolution scaling, global keys, tooltips.
+
+Ending: the window's close button asks before it leaves a game in progress (and keeps it);
+SIGTERM (a logout or a shutdown) and SIGINT (Ctrl+C in a terminal) ask nothing: the loop
+keeps the game in progress (the autosave Continue resumes, the decision in progress
+included), ends the bots' worker process and leaves within a moment. The signal handlers
+only set a flag the loop reads (`run` installs them, after pygame's own set-up, and puts the
+previous ones back when it returns); SDL is told to install none of its own
+(SDL_NO_SIGNAL_HANDLERS, set in game/__init__.py), so a signal is never turned into the
+close button's quit event.
+"""
 
 from __future__ import annotations
 
 import contextlib
+import signal
+import sys
+import threading
 import time
 from collections import deque
 from typing import Any
 
 import pygame
 
-from game import hud, icons, scenegraph, theme
+from game import crash, hud, icons, scenegraph, theme
 from game.bot_worker import BotWorker
 from game.layout import MIN_H, MIN_W, VH, VW, fit
 from game.preview import table_picture
@@ -34,6 +47,9 @@ def fit_to_screen(w: int, h: int) -> tuple[int, int]:
     return max(MIN_W, w), max(MIN_H, h)
 
 
+END_SIGNALS = tuple(getattr(signal, n) for n in ("SIGTERM", "SIGINT", "SIGHUP")
+                    if hasattr(signal, n))
+
 FRAME_HISTORY = 3600  # the last minute of frame times at 60 fps (benchmarks read them)
 
 
@@ -46,6 +62,8 @@ class App:
         self.notice_seen = False
         if settings is None and persist:
             settings, self.notice = Settings.load_with_notice()
+        if persist:  # after a crash: say so, and that Continue resumes the game (game.crash)
+            self.notice = " ".join(x for x in (crash.take_notice(), self.notice) if x)
         self.settings = settings or Settings()
         self.headless = headless
         if size is not None:
@@ -59,6 +77,7 @@ class App:
         scenegraph.set_sound(self.sound.play)
         self.bot_worker = BotWorker()
         self.running = True
+        self.end_signal = 0  # set by a signal handler: the loop keeps the game and leaves
         self.hovered: Node | None = None
         self.hover_time = 0.0
         self.mouse_v = (0.0, 0.0)
@@ -174,6 +193,19 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def on_signal(self, signum: int, frame: object = None) -> None:
+        """A signal handler: only note it (the loop acts on it between two frames)."""
+        del frame
+        self.end_signal = signum
+
+    def end_now(self) -> None:
+        """Leave at once, asking nothing (a logout, a shutdown, Ctrl+C): the game in progress
+        is kept exactly where it is, as Leave would keep it."""
+        table = table_in_play(self)
+        if table is not None and not table.session.keep():
+            print(f"The game could not be kept: {table.session.problem}.", file=sys.stderr)
+        self.running = False
+
     def request_quit(self) -> None:
         """The window's close button: a game in progress asks first (and is kept); pressed
         again while it asks, it leaves."""
@@ -238,9 +270,14 @@ class App:
         if dt is None:
             dt = self.clock.tick(60) / 1000.0
         for e in pygame.event.get():
+            if self.end_signal:
+                break
             self.handle(e)
             if not self.running:
                 return
+        if self.end_signal:
+            self.end_now()
+            return
         self.hover_time += dt
         self.scene.update(min(dt, 0.1))
         self.rehover()
@@ -267,14 +304,36 @@ class App:
                 hud.draw_tooltip(c, tip, *self.mouse_v)
 
     def run(self) -> int:
-        self.bot_worker.warm()  # the bots' process gets ready while the menu is shown
-        while self.running:
-            self.step()
-        self.save_settings()
-        self.bot_worker.stop()
-        scenegraph.set_sound(None)
-        pygame.quit()
+        previous = self._catch_signals()
+        try:
+            self.bot_worker.warm()  # the bots' process gets ready while the menu is shown
+            while self.running:
+                self.step()  # a signal noted during a frame is acted on at the next one
+            self.save_settings()
+            self.bot_worker.stop()
+            scenegraph.set_sound(None)
+            pygame.quit()
+        finally:
+            for signum, handler in previous.items():
+                with contextlib.suppress(ValueError, OSError, TypeError):
+                    signal.signal(signum, handler)
         return 0
+
+    def _catch_signals(self) -> dict[int, Any]:
+        """Handle the ending signals while the loop runs (main thread only; pygame.init has
+        run, so these replace any handler it set). The previous handlers, to put back."""
+        previous: dict[int, Any] = {}
+        if threading.current_thread() is not threading.main_thread():
+            return previous
+        for signum in END_SIGNALS:
+            if signal.getsignal(signum) is signal.SIG_IGN:  # ignored on purpose (nohup, a
+                continue  # shell's background job): stays ignored
+            try:
+                old = signal.signal(signum, self.on_signal)
+            except (ValueError, OSError):
+                continue
+            previous[signum] = signal.SIG_DFL if old is None else old
+        return previous
 
     def screenshot(self, path: str) -> None:
         self.render()

@@ -5,6 +5,7 @@ there is none (old saves, scenarios, damaged files)."""
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import tempfile
 from collections.abc import Sequence
@@ -12,6 +13,7 @@ from pathlib import Path
 
 import pygame
 
+from engine.kernel import files
 from game import theme, tokens
 from game.layout import VH, VW, fit
 from game.scenegraph import Canvas
@@ -53,13 +55,32 @@ def write_png(surf: pygame.Surface, path: Path) -> None:
         raise
 
 
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def png_size(data: bytes) -> tuple[int, int] | None:
+    """(width, height) from a PNG's header (its IHDR chunk, which must come first), or None
+    when `data` does not start like a PNG. Read before any decoding, so a picture that claims
+    a huge size is refused without its pixels ever being allocated."""
+    if len(data) < 24 or not data.startswith(PNG_SIGNATURE) or data[12:16] != b"IHDR":
+        return None
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
 def read_png(path: Path) -> pygame.Surface | None:
-    """A preview picture, or None when there is none or it cannot be used."""
+    """A preview picture, or None when there is none or it cannot be used: not a regular
+    file, larger than MAX_PNG, not a PNG, or a picture larger than twice a thumbnail (its
+    size is read from the header before decoding). The caller then draws the placeholder."""
     try:
-        if not path.is_file() or path.stat().st_size > MAX_PNG:
-            return None
-        img = pygame.image.load(str(path))
-    except (OSError, pygame.error, ValueError):
+        data = files.read_bytes(path, MAX_PNG)
+    except files.Unreadable:
+        return None
+    size = png_size(data)
+    if size is None or not (0 < size[0] <= 2 * THUMB[0] and 0 < size[1] <= 2 * THUMB[1]):
+        return None
+    try:
+        img = pygame.image.load(io.BytesIO(data), "preview.png")
+    except (pygame.error, ValueError, OSError, MemoryError):
         return None
     if img.get_width() > 2 * THUMB[0] or img.get_height() > 2 * THUMB[1]:
         return None

@@ -29,12 +29,14 @@ from engine.aac.persist.autosave import (
 )
 from engine.aac.persist.dirs import autosave_dir
 from engine.aac.persist.io import atomic_write
+from engine.kernel import files
 from game import theme
 from game.bot_worker import BotRef, BotSpec, bot_levels, seat_bots
 from game.preview import write_png
 from game.settings import NAME_LEN, user_dir
 
 NAME_MAX = NAME_LEN  # characters in a player's name
+SEATS_MAX = 64 * 1024  # bytes of a seats side file (a few hundred in practice)
 
 
 @dataclass
@@ -226,13 +228,11 @@ def read_seats(side: Path, n: int) -> list[SeatSpec] | None:
     """Who sits where, from a save's side file; None if it is missing, damaged or does not
     match the game (the caller then falls back to one person and bots)."""
     try:
-        if side.stat().st_size > 64 * 1024:
-            return None
-        raw = json.loads(side.read_text(encoding="utf-8"))
+        raw = json.loads(files.read_text(side, SEATS_MAX))
         if not isinstance(raw, list) or len(raw) != n:
             return None
         specs = [_SeatModel.model_validate(x) for x in raw]
-    except (OSError, ValueError, RecursionError, ValidationError):
+    except (files.Unreadable, ValueError, RecursionError, ValidationError):
         return None
     levels = set(bot_levels())
     return [SeatSpec(human=m.human, level=m.level if m.level in levels else "random",
@@ -249,7 +249,7 @@ def saved_seats(path: Path, n: int) -> list[SeatSpec] | None:
     """Who sat where in a save: its own side file, or its autosave folder's; None if there
     is none (or it is damaged)."""
     for side in (seats_path(path), Path(path).parent / "seats.json"):
-        if side.is_file():
+        if files.exists(side):  # a side file that is there but cannot be read: no seats
             return read_seats(side, n)
     return None
 

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from engine.aac.persist.dirs import APP, ENV, data_root
 from engine.aac.persist.io import atomic_write
+from engine.kernel import files
 
 ANIM_SPEEDS = (("Slow", 0.5), ("Normal", 1.0), ("Fast", 2.0), ("Very fast", 4.0),
                ("Instant", 0.0))
@@ -122,19 +123,17 @@ class Settings(BaseModel):
         saying what was reset; a damaged file is rewritten with what could be kept."""
         path = path or cls.default_path()
         try:
-            if not path.exists():
+            text = files.read_text(path, MAX_FILE)  # a regular file only, bounded
+        except files.Unreadable as exc:
+            if exc.missing:
                 return cls(), ""
-            if path.stat().st_size > MAX_FILE:
-                raise ValueError("it is far too large")
-            raw = json.loads(path.read_text(encoding="utf-8"))
+            return cls._reset(path, "it is far too large" if exc.too_large else exc.why)
+        try:
+            raw = json.loads(text)
         except RecursionError:
             return cls._reset(path, "it is nested too deeply")
-        except UnicodeDecodeError:
-            return cls._reset(path, "it is not text")
-        except (OSError, ValueError) as exc:
-            why = "it could not be read" if isinstance(exc, OSError) else (
-                str(exc) if "large" in str(exc) else "it is not valid JSON")
-            return cls._reset(path, why)
+        except ValueError:
+            return cls._reset(path, "it is not valid JSON")
         if not isinstance(raw, dict):
             return cls._reset(path, "it does not hold a set of settings")
         kept: dict[str, Any] = {}
@@ -182,23 +181,35 @@ class Settings(BaseModel):
         return True
 
 
-_LABELS = {"window_w": "window width", "window_h": "window height",
-           "fullscreen": "fullscreen", "anim_speed": "animation speed",
-           "bot_delay": "bot thinking pause", "colour_safe": "colour-safe symbols",
-           "show_log": "log drawer", "handoff_always": "hand-off",
-           "trapdoor_physics": "trapdoor physics", "fast_bots": "fast bots",
-           "trapdoor_autofire": "trapdoor fires by itself",
-           "trapdoor_hint_seen": "trapdoor hint",
-           "player_names": "player names",
-           "setup_humans": "last set-up", "setup_levels": "last set-up",
-           "setup_characters": "last set-up", "setup_options": "last set-up",
-           "setup_expert": "last set-up", "setup_modules": "last set-up",
-           "volume": "volume", "mute": "mute"}
+# Every setting's name as the player reads it: the Settings scene's row labels and the
+# notices about a settings file both use these (never a field's code name).
+LABELS: dict[str, str] = {
+    "window_w": "Window size", "window_h": "Window size",
+    "fullscreen": "Fullscreen",
+    "anim_speed": "Animation speed",
+    "bot_delay": "Bot thinking pause",
+    "colour_safe": "Colour-safe symbols",
+    "show_log": "The log drawer",
+    "handoff_always": "Hand-off between humans",
+    "trapdoor_physics": "Trapdoor physics",
+    "fast_bots": "Fast bots",
+    "volume": "Sound volume",
+    "mute": "Mute sound",
+    "trapdoor_autofire": "Your trapdoor launches",
+    "hints_hot_seat": "Hints with several people",
+    "trapdoor_hint_seen": "The trapdoor's first-pull hint",
+    "player_names": "Players' names",
+    "setup_humans": "The last set-up", "setup_levels": "The last set-up",
+    "setup_characters": "The last set-up", "setup_options": "The last set-up",
+    "setup_expert": "The last set-up", "setup_modules": "The last set-up",
+}
 
 
-def _label(name: str) -> str:
-    return _LABELS.get(name, name)
+def label(name: str) -> str:
+    """A setting's name as the player reads it (a field without a label reads "a setting",
+    never its code name; tests keep every field labelled)."""
+    return LABELS.get(name, "a setting")
 
 
 def _labels(names: list[str]) -> str:
-    return ", ".join(dict.fromkeys(_label(n) for n in names))
+    return ", ".join(dict.fromkeys(label(n) for n in names))

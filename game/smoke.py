@@ -21,6 +21,8 @@ import traceback
 from pathlib import Path
 from typing import Any
 
+from engine.version import version as game_version
+
 _T_IMPORT = time.perf_counter()
 
 
@@ -38,19 +40,8 @@ def process_age() -> float | None:
 
 
 def version() -> str:
-    """The game's version: the bundle's VERSION file when frozen, else the package metadata."""
-    bundle = getattr(sys, "_MEIPASS", None)
-    if bundle:
-        try:
-            return (Path(bundle) / "VERSION").read_text(encoding="utf-8").strip()
-        except OSError:
-            return "unknown"
-    try:
-        from importlib.metadata import version as dist_version
-
-        return dist_version("age-contrived")
-    except Exception:
-        return "dev"
+    """The game's version (engine.version: the bundle's VERSION file, else the metadata)."""
+    return game_version()
 
 
 class SmokeError(Exception):

@@ -1,5 +1,6 @@
 """The conformance suite: for every registered game and every mix of its modules (today An
-Age Contrived with no module, and the kernel's tiny test game Pebbles), a few short random
+Age Contrived with no module, Age of Reason, and the kernel's tiny test game Pebbles), a few
+short random
 games checked for what every game on the kernel promises:
 
 - random games run to their end, the game's invariants holding along the way;
@@ -20,6 +21,7 @@ from typing import Any
 import pytest
 
 import engine.aac  # noqa: F401  (registers An Age Contrived)
+import engine.aor  # noqa: F401  (registers Age of Reason)
 import tests.kernel_toy  # noqa: F401  (registers Pebbles)
 from engine.kernel import saves
 from engine.kernel.bots import RandomBot

@@ -132,6 +132,10 @@ def test_bundle_contents_and_size(bundle):
     assert (base / "saves" / "schema.json").is_file()
     assert (base / "VERSION").read_text(encoding="utf-8").strip() == _version()
     assert (base / f"{NAME}.png").stat().st_size > 1000  # the application icon
+    if sys.platform.startswith("linux"):  # beside the executable: the icon and desktop entry
+        assert (folder / f"{NAME}.png").read_bytes() == (base / f"{NAME}.png").read_bytes()
+        entry = (folder / f"{NAME}.desktop").read_text(encoding="utf-8")
+        assert f"Exec={NAME}\n" in entry and f"Icon={NAME}\n" in entry
 
     toc = ast.literal_eval((work / "PYZ-00.toc").read_text(encoding="utf-8"))
     modules = {entry[0] for entry in toc[1]}

@@ -447,7 +447,7 @@ def test_a_bad_volume_in_the_file_is_reset_or_snapped(tmp_path, raw, volume, mut
     p.write_text(json.dumps({**raw, "colour_safe": False}))
     st, notice = Settings.load_with_notice(p)
     assert (st.volume, st.mute, st.colour_safe) == (volume, mute, False)
-    assert word in notice and ("volume" in notice or "mute" in notice)
+    assert word in notice and ("Sound volume" in notice or "Mute sound" in notice)
     assert json.loads(p.read_text())["volume"] == volume  # rewritten with the fix
     assert "settings:" in capsys.readouterr().err
 

@@ -173,7 +173,7 @@ def test_a_damaged_last_set_up_in_the_file_is_reset_with_a_notice(tmp_path):
                                 "anim_speed": 2.0}), "utf-8")
     st, notice = Settings.load_with_notice(path)
     assert st.setup_humans == [] and st.player_names == [] and st.anim_speed == 2.0
-    assert "last set-up" in notice and "player names" in notice
+    assert "The last set-up" in notice and "Players' names" in notice
     assert notice.count("last set-up") == 1
 
 

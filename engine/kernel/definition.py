@@ -75,6 +75,8 @@ class GameDefinition(ABC):
     title: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()  # more names the command line accepts
     role_word: ClassVar[str] = "role"  # what a seat plays, in words ("character", "country")
+    # the game's folder name under assets/, saves/scenarios/, engine/ and game/ ("" = its id)
+    folder: ClassVar[str] = ""
     seats: ClassVar[tuple[int, int]]  # fewest and most seats
     save_format: ClassVar[str]  # the "format" string of the game's save files
     save_version: ClassVar[int]  # the current save format version
@@ -149,6 +151,12 @@ class GameDefinition(ABC):
     def describe(self, runner: Runner, event: Event) -> str:
         """One line of the game log for an event."""
         return type(event).__name__
+
+    def public_ids(self, runner: Runner) -> set[str]:
+        """Catalog ids that are public knowledge now although a hidden part may hold them too
+        (a card shown face up, then kept in a pile whose order or holder is secret): the leak
+        check (engine.kernel.leaks) does not count them."""
+        return set()
 
     def minor_event(self, event: Event) -> bool:
         """Is this an event a terse log leaves out (every token's move...)?"""
@@ -247,11 +255,23 @@ class GameDefinition(ABC):
 
     def resample(self, view: Mapping[str, Any], seed: int) -> Runner:
         """A playable game consistent with a seat's view: every part hidden from that seat
-        filled in from `seed` by its HiddenPart (the bots' determinization)."""
-        d = hidden.resample(self.hidden, view, seed)
-        g = self.runner.from_state(self.state_type.from_plain(d))
-        g.undo_enabled = False
-        g._run(g.context())
+        filled in from `seed` by its HiddenPart (the bots' determinization), run to its
+        decision WITHOUT applying a decision with a single choice: whether another seat's
+        decision is forced can depend on what the viewer cannot see (Age of Reason: a
+        committed card's cost decides whether buying an ally is affordable), and a guess that
+        skipped it would no longer match the view. A guess that leaves the deciding seat no
+        legal choice at all is redrawn (a few seeds), so a bot can always play on from it."""
+        g: Runner | None = None
+        for k in range(8):
+            d = hidden.resample(self.hidden, view, seed + 7919 * k)
+            g = self.runner.from_state(self.state_type.from_plain(d))
+            g.undo_enabled = False
+            g._auto = False
+            g._run(g.context())
+            g._auto = None
+            if g.pending is None or g.pending.choices:
+                return g
+        assert g is not None
         return g
 
 

@@ -23,8 +23,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from engine.kernel import files
 from engine.kernel.decisions import IllegalChoice
 from engine.kernel.summary import Summary, SummaryError
+from engine.version import version
 
 if TYPE_CHECKING:
     from engine.kernel.definition import GameDefinition
@@ -66,6 +68,7 @@ def document(game: Runner, note: str = "", seats: Seats = ()) -> Doc:
         "format": defn.save_format,
         "version": defn.save_version,
         "game": defn.id,
+        "app_version": version()[:40],  # the build that wrote it (a bug report names it)
         "summary": defn.summary(game, seats).to_plain(),
         "config": cfg,
         "seed": cfg.get("seed", 0),
@@ -321,19 +324,15 @@ def load(path: str | Path, defn: GameDefinition, *, verify: bool = True) -> Runn
 
 
 def read_text(path: str | Path) -> str:
-    """A save file's text; SaveError with one sentence if it cannot be read."""
+    """A save file's text; SaveError with one sentence if it cannot be read. Only a regular
+    file is read, and never more than MAX_BYTES of it (engine.kernel.files)."""
     try:
-        p = Path(path)
-        size = p.stat().st_size
-    except (OSError, ValueError) as exc:
-        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else short(exc)
-        raise SaveError(f"The save file cannot be read ({why}).") from exc
-    if size > MAX_BYTES:
-        raise SaveError(f"This save file is too large ({size} bytes; the limit is {MAX_BYTES}).")
-    try:
-        raw = p.read_bytes()
-    except OSError as exc:
-        raise SaveError(f"The save file cannot be read ({exc.strerror}).") from exc
+        raw = files.read_bytes(path, MAX_BYTES)
+    except files.Unreadable as exc:
+        if exc.too_large:
+            raise SaveError(f"This save file is too large (the limit is "
+                            f"{files.size_text(MAX_BYTES)}).") from exc
+        raise SaveError(f"The save file cannot be read ({exc.why}).") from exc
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:

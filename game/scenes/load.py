@@ -16,6 +16,7 @@ import pygame
 from engine.aac.data import rules
 from engine.aac.persist import SaveError
 from engine.aac.persist.autosave import SaveInfo, delete_save, peek_save
+from engine.kernel import files
 from game import preview, theme, tokens
 from game.layout import VH, VW
 from game.scenegraph import Button, Canvas, Node
@@ -101,6 +102,10 @@ def seat_lines(info: SaveInfo) -> list[SeatLine]:
 
 
 def kind_title(info: SaveInfo) -> str:
+    if info.folder:
+        return "A folder the game cannot read"
+    if info.unreadable:
+        return "A file the game cannot open"
     if info.damaged:
         return "Damaged save"
     if info.kind == "scenario":
@@ -113,7 +118,8 @@ def kind_title(info: SaveInfo) -> str:
 def describe_save(info: SaveInfo) -> str:
     """One line about a save: who plays, the turn and when it was saved."""
     if info.damaged:
-        return f"a damaged save ({when_text(info.when, True)})"
+        what = "a file that cannot be opened" if info.unreadable else "a damaged save"
+        return f"{what} ({when_text(info.when, True)})" if info.when > 0 else what
     who = ", ".join(s.long for s in seat_lines(info))
     turn = "the set-up" if info.turn == 0 else f"turn {info.turn}"
     return f"{who}: {turn}, saved {when_text(info.when, True)}"
@@ -134,7 +140,7 @@ class SaveCard(Node):
         self._pic_read = False
         tail = " (scenario)" if info.kind == "scenario" else ""
         self.label = f"{self.title}: {', '.join(s.long for s in self.seats)}{tail}"
-        if info.kind != "scenario":
+        if info.kind != "scenario" and not info.folder:  # a folder it cannot read: not here
             what = "this game's autosaves" if info.kind == "autosave" else "this save"
             self.delete = Button("Delete", CARD_W - 100, 10, 88, 30, partial(
                 scene.ask_delete, info), 13, tip=f"Delete {what} (asks first)")
@@ -148,11 +154,18 @@ class SaveCard(Node):
         return self._pic
 
     def on_click(self, lx: float, ly: float, button: int) -> bool:
-        if button == 1:
+        if button == 1 and self.info.folder:  # nothing in it can be named, let alone opened
+            self.scene.error = f"The folder {self.info.path.name} cannot be read: " \
+                f"{self.info.damaged}."
+        elif button == 1:
             self.scene.load(self.info.path)
         return True
 
     def tooltip(self) -> str:
+        if self.info.folder:
+            return "The game cannot read this folder, so its saves cannot be listed."
+        if self.info.unreadable:
+            return "The game cannot open this file; click to see why."
         if self.info.damaged:
             return "This save is damaged; click to see why it cannot be opened."
         if self.info.kind == "scenario":
@@ -186,11 +199,13 @@ class SaveCard(Node):
             c.text(ln, tx, 12 + 22 * i, 17, theme.INK, True, max_w=right - tx)
         y = 12 + 22 * len(title[:2]) + 4
         if info.damaged:
-            c.text(when_text(info.when), tx, y, 13, theme.INK_SOFT, True)
-            c.text(f"It cannot be opened ({info.damaged}).", tx, y + 26, 14, theme.DENY, True,
+            if info.when > 0:  # (a link that leads nowhere has no time of its own to show)
+                c.text(when_text(info.when), tx, y, 13, theme.INK_SOFT, True)
+            verb = "read" if info.folder else "opened"
+            c.text(f"It cannot be {verb} ({info.damaged}).", tx, y + 26, 14, theme.DENY, True,
                    max_w=CARD_W - tx - 12)
-            c.text(f"File: {info.path.name}", tx, y + 50, 13, theme.INK_SOFT, False,
-                   max_w=CARD_W - tx - 12)
+            where = f"Folder: {info.path.name}" if info.folder else f"File: {info.path.name}"
+            c.text(where, tx, y + 50, 13, theme.INK_SOFT, False, max_w=CARD_W - tx - 12)
             return
         n = len(self.seats)
         parts = ["Scenario" if info.kind == "scenario" else when_text(info.when),
@@ -219,8 +234,11 @@ class LoadScene(Scene):
     def __init__(self, app: Nav, tab: str = "saves", page: int = 0) -> None:
         super().__init__(app)
         saves = all_saves()
-        scen = sorted((peek_save(p, "scenario") for p in scenarios_dir().glob("*.json")),
-                      key=scenario_order)
+        try:
+            shipped = [p for p in files.entries(scenarios_dir()) if p.suffix == ".json"]
+        except files.Unreadable:  # a damaged install: the other tabs still work
+            shipped = []
+        scen = sorted((peek_save(p, "scenario") for p in shipped), key=scenario_order)
         self.lists: dict[str, list[SaveInfo]] = {
             "saves": [i for i in saves if not i.over],
             "finished": [i for i in saves if i.over],
@@ -305,7 +323,7 @@ class LoadScene(Scene):
         try:
             delete_save(info)
         except OSError as exc:
-            self.error = f"It could not be deleted ({exc.strerror or 'the disk refused'})."
+            self.error = f"It could not be deleted ({files.os_words(exc, 'delete')})."
             return
         self.app.open("load", tab=self.tab, page=self.page)
 

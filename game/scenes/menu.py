@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from engine.aac.persist import SaveError
+from engine.version import version
 from game import theme
 from game.layout import VH, VW
 from game.scenegraph import Canvas
@@ -76,6 +77,7 @@ class MenuScene(Scene):
                False, "center")
         for i, name in enumerate(("boot", "castle", "pillar")):
             c.icon(name, VW / 2 - 60 + 60 * i, 280, 34)
+        c.text(f"Version {version()}", VW - 16, VH - 12, 13, theme.PATH, False, "bottomright")
         if self.error:
             px = max(6, round(14 * c.s))
             for i, ln in enumerate(theme.wrap(self.error, px, round(1300 * c.s), True)[:2]):

@@ -14,7 +14,7 @@ from game.layout import VW
 from game.scenegraph import Button, Canvas
 from game.scenes.base import Scene, menu_button, title_text
 from game.scenes.manager import register
-from game.settings import ANIM_SPEEDS, BOT_DELAYS, VOLUMES, WINDOW_SIZES
+from game.settings import ANIM_SPEEDS, BOT_DELAYS, LABELS, VOLUMES, WINDOW_SIZES
 
 if TYPE_CHECKING:
     from game.scenes.nav import Nav
@@ -32,22 +32,23 @@ class SettingsScene(Scene):
     def build(self) -> None:
         self.clear()
         st = self.app.settings
+        off_on: list[tuple[str, object]] = [("Off", False), ("On", True)]
         rows: list[tuple[str, list[tuple[str, object]], object]] = [
-            ("Window size", [(f"{w}×{h}", (w, h)) for w, h in WINDOW_SIZES],
+            (LABELS["window_w"], [(f"{w}×{h}", (w, h)) for w, h in WINDOW_SIZES],
              (st.window_w, st.window_h)),
-            ("Fullscreen (F11)", [("Off", False), ("On", True)], st.fullscreen),
-            ("Animation speed", [(n, v) for n, v in ANIM_SPEEDS], st.anim_speed),
-            ("Bot thinking pause", [(n, v) for n, v in BOT_DELAYS], st.bot_delay),
-            ("Colour-safe symbols", [("Off", False), ("On", True)], st.colour_safe),
-            ("Hand-off between humans", [("Always", True), ("If private", False)],
+            (f"{LABELS['fullscreen']} (F11)", off_on, st.fullscreen),
+            (LABELS["anim_speed"], [(n, v) for n, v in ANIM_SPEEDS], st.anim_speed),
+            (LABELS["bot_delay"], [(n, v) for n, v in BOT_DELAYS], st.bot_delay),
+            (LABELS["colour_safe"], off_on, st.colour_safe),
+            (LABELS["handoff_always"], [("Always", True), ("If private", False)],
              st.handoff_always),
-            ("Trapdoor physics", [("Off", False), ("On", True)], st.trapdoor_physics),
-            ("Fast bots", [("Off", False), ("On", True)], st.fast_bots),
-            ("Sound volume", [(n, v) for n, v in VOLUMES], st.volume),
-            ("Mute sound", [("Off", False), ("On", True)], st.mute),
-            ("Your trapdoor launches", [("Wait for my pull", False), ("Fire by themselves", True)],
-             st.trapdoor_autofire),
-            ("Hints with several people", [("Off", False), ("On", True)], st.hints_hot_seat),
+            (LABELS["trapdoor_physics"], off_on, st.trapdoor_physics),
+            (LABELS["fast_bots"], off_on, st.fast_bots),
+            (LABELS["volume"], [(n, v) for n, v in VOLUMES], st.volume),
+            (LABELS["mute"], off_on, st.mute),
+            (LABELS["trapdoor_autofire"],
+             [("Wait for my pull", False), ("Fire by themselves", True)], st.trapdoor_autofire),
+            (LABELS["hints_hot_seat"], off_on, st.hints_hot_seat),
         ]
         for i, (label, opts, cur) in enumerate(rows):
             y = 150 + i * ROW_STEP

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from engine.aac import events as ev
+from engine.kernel import files
 from engine.kernel.decisions import Choice, Decision
 from game import fx, table_modules, theme, trapdoor
 from game.animations import Animator
@@ -284,7 +285,7 @@ class TableScene(Scene):
         stem = time.strftime("save-%Y%m%d-%H%M%S")
         path = saves_dir() / f"{stem}.json"
         k = 2
-        while path.exists():  # two saves in one second keep both
+        while files.exists(path):  # two saves in one second keep both (never raises)
             path = saves_dir() / f"{stem}-{k}.json"
             k += 1
         try:

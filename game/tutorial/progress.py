@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from engine.aac.game import Game
 from engine.aac.persist import SaveError, load_game, save_game
 from engine.aac.persist.io import atomic_write
+from engine.kernel import files
 from game.settings import user_dir
 
 MAX_FILE = 64 * 1024
@@ -34,14 +35,12 @@ def load() -> tuple[Progress, Game | None] | None:
     """The remembered progress and game, or None when there is none (or it is unreadable)."""
     path = folder() / "progress.json"
     try:
-        if not path.is_file() or path.stat().st_size > MAX_FILE:
-            return None
-        prog = Progress.model_validate(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, ValueError, ValidationError):
+        prog = Progress.model_validate(json.loads(files.read_text(path, MAX_FILE)))
+    except (files.Unreadable, ValueError, RecursionError, ValidationError):
         return None
     game: Game | None = None
     saved = folder() / "game.json"
-    if saved.is_file() and not prog.finished:
+    if files.exists(saved) and not prog.finished:
         try:
             game = load_game(saved, verify=True)
         except SaveError:

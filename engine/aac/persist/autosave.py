@@ -4,12 +4,16 @@ An autosave folder (one per game) holds `turn-NNNNN.json` files, and `final.json
 game has ended. The listing helpers read a save's few summary fields (seats' characters,
 turn, scores, over) without the verified load, so a list of many saves opens fast; a file
 that cannot be read that way is listed as damaged, and loading it gives the loader's own
-one-sentence refusal.
+one-sentence refusal. Files are read through engine.kernel.files (regular files only, reads
+bounded by the bytes read), so a pipe, a device or a link to one is listed as a file that
+cannot be opened, and a folder that cannot be read is listed as such: nothing in the
+player's folders stops the listing.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -25,12 +29,14 @@ from engine.aac.persist.io import MAX_BYTES
 from engine.aac.persist.models import CURRENT_VERSION
 from engine.aac.persist.upgrade import upgrade
 from engine.kernel import autosave as kernel_autosave
+from engine.kernel import files
 
 KEEP = kernel_autosave.KEEP
 FINAL = kernel_autosave.FINAL
 is_turn_file = kernel_autosave.is_turn_file
 turn_files = kernel_autosave.turn_files
 side_files = kernel_autosave.side_files
+turn_no = kernel_autosave.turn_no
 
 
 class Autosaver(kernel_autosave.Rotation):
@@ -56,8 +62,16 @@ class Autosaver(kernel_autosave.Rotation):
 def latest_autosave(root: Path | None = None) -> Path | None:
     """The most recent turn autosave of any game (newest file by time)."""
     base = root or autosave_dir()
-    files = [p for p in base.glob("*/turn-*.json") if is_turn_file(p)]
-    return max(files, key=lambda p: p.stat().st_mtime) if files else None
+    found: list[tuple[float, Path]] = []
+    with contextlib.suppress(files.Unreadable):
+        folders = [f for f in files.entries(base) if files.is_folder(f)]
+        for folder in folders:
+            with contextlib.suppress(files.Unreadable):
+                for p in files.entries(folder):
+                    if is_turn_file(p) and files.is_file(p):
+                        with contextlib.suppress(OSError):
+                            found.append((p.stat().st_mtime, p))
+    return max(found)[1] if found else None
 
 
 # --- listing -------------------------------------------------------------------------------
@@ -68,7 +82,7 @@ class SaveInfo:
     path: Path
     kind: str  # "autosave", "save" or "scenario"
     when: float  # seconds since the epoch: the save's own time stamp, else the file's
-    damaged: str = ""  # "" or why the summary could not be read
+    damaged: str = ""  # "" or why the summary could not be read (the end of a sentence)
     characters: tuple[str, ...] = ()
     turn: int = 0
     scores: tuple[int, ...] = ()
@@ -78,10 +92,14 @@ class SaveInfo:
     choices: tuple[str, ...] = ()
     note: str = ""
     mtime_ns: int = 0
+    unreadable: bool = False  # the file itself could not be read (not a file, no permission)
+    folder: bool = False  # `path` is a folder that could not be read (no save inside is known)
 
     @property
     def game_folder(self) -> Path | None:
-        return self.path.parent if self.kind == "autosave" else None
+        if self.kind != "autosave":
+            return None
+        return self.path if self.folder else self.path.parent
 
     def continues(self, other: SaveInfo) -> bool:
         """Is `other` this same game, played on from here (same set-up, our choices first)?"""
@@ -111,19 +129,29 @@ def _ints(raw: object, lo: int, hi: int, n: int) -> tuple[int, ...]:
     return out
 
 
+def _os_why(exc: OSError | ValueError) -> str:
+    return files.os_words(exc) if isinstance(exc, OSError) else "its name cannot be used"
+
+
 def peek_save(path: Path, kind: str = "save") -> SaveInfo:
     """A save's summary for a list; `damaged` says why it could not be read (the file is
     then still listed, and the full loader explains itself when it is opened)."""
     path = Path(path)
     try:
+        own = path.lstat()  # when this entry was put here (a link's own time, not its target's)
+    except (OSError, ValueError) as exc:
+        return SaveInfo(path, kind, 0.0, damaged=_os_why(exc), unreadable=True)
+    try:
         st = path.stat()
-    except OSError:
-        return SaveInfo(path, kind, 0.0, damaged="it cannot be read")
+    except (OSError, ValueError) as exc:
+        return SaveInfo(path, kind, own.st_mtime, damaged=_os_why(exc), unreadable=True,
+                        mtime_ns=own.st_mtime_ns)
     key = (str(path), st.st_mtime_ns, st.st_size, kind)
     hit = _cache.get(key)
     if hit is not None:
         return hit
-    info = _peek(path, kind, st.st_mtime, st.st_size, st.st_mtime_ns)
+    info = _peek(path, kind, max(own.st_mtime, st.st_mtime), st.st_size,
+                 max(own.st_mtime_ns, st.st_mtime_ns))
     if len(_cache) > 512:
         _cache.clear()
     _cache[key] = info
@@ -135,7 +163,13 @@ def _peek(path: Path, kind: str, mtime: float, size: int, mtime_ns: int) -> Save
     if size > MAX_BYTES:
         return SaveInfo(path, kind, mtime, damaged="it is too large", mtime_ns=mtime_ns)
     try:
-        doc = json.loads(path.read_bytes().decode("utf-8"))
+        raw = files.read_bytes(path, MAX_BYTES)
+    except files.Unreadable as exc:
+        if exc.too_large:
+            return SaveInfo(path, kind, mtime, damaged="it is too large", mtime_ns=mtime_ns)
+        return SaveInfo(path, kind, mtime, damaged=exc.why, mtime_ns=mtime_ns, unreadable=True)
+    try:
+        doc = json.loads(raw.decode("utf-8"))
         v = doc.get("version")
         if type(v) is int and 1 <= v < CURRENT_VERSION:  # summaries compare like new saves
             doc = upgrade(doc)
@@ -174,19 +208,24 @@ def autosave_games(root: Path | None = None) -> list[SaveInfo]:
     its newest turn autosave; when that newest one is damaged, the newest readable one is
     listed too (so a bad last write never hides the game)."""
     base = root or autosave_dir()
-    out: list[SaveInfo] = []
     try:
-        folders = [p for p in base.iterdir() if p.is_dir()]
-    except OSError:
-        return out
+        folders = [p for p in files.entries(base) if files.is_folder(p)]
+    except files.Unreadable as exc:  # the autosave folder itself: listed, never fatal
+        return [unreadable_folder(base, "autosave", exc.why)]
+    out: list[SaveInfo] = []
     for folder in folders:
         final = folder / FINAL
-        if final.is_file():
+        if files.exists(final):
             info = peek_save(final, "autosave")
             if not info.damaged:
                 out.append(info)
                 continue
-        for p in reversed(turn_files(folder)):
+        try:
+            turns = sorted((p for p in files.entries(folder) if is_turn_file(p)), key=turn_no)
+        except files.Unreadable as exc:
+            out.append(unreadable_folder(folder, "autosave", exc.why))
+            continue
+        for p in reversed(turns):
             info = peek_save(p, "autosave")
             out.append(info)
             if not info.damaged:
@@ -194,12 +233,26 @@ def autosave_games(root: Path | None = None) -> list[SaveInfo]:
     return newest_first(out)
 
 
-def manual_saves(folder: Path) -> list[SaveInfo]:
+def unreadable_folder(folder: Path, kind: str, why: str) -> SaveInfo:
+    """A folder of saves that cannot be read, listed so that the player learns why its
+    games are missing."""
     try:
-        files = [p for p in folder.glob("*.json") if not p.name.endswith(".seats.json")]
+        st = folder.stat()
+        when, ns = st.st_mtime, st.st_mtime_ns
     except OSError:
-        return []
-    return newest_first(peek_save(p, "save") for p in files)
+        when, ns = 0.0, 0
+    return SaveInfo(folder, kind, when, damaged=why, mtime_ns=ns, unreadable=True, folder=True)
+
+
+def manual_saves(folder: Path) -> list[SaveInfo]:
+    """Every `*.json` in the saves folder but the side files (`*.seats.json`); a folder that
+    cannot be read is one entry saying so."""
+    try:
+        found = [p for p in files.entries(folder)
+                 if p.suffix == ".json" and not p.name.endswith(".seats.json")]
+    except files.Unreadable as exc:
+        return [unreadable_folder(folder, "save", exc.why)]
+    return newest_first(peek_save(p, "save") for p in found)
 
 
 def continue_candidate(saves: Iterable[SaveInfo]) -> SaveInfo | None:
@@ -218,11 +271,13 @@ def delete_save(info: SaveInfo) -> None:
     folder (every turn autosave, the finished game, the seats file)."""
     folder = info.game_folder
     if folder is not None:
-        for p in folder.iterdir():
-            if p.is_file():
+        for p in folder.iterdir():  # an OSError (no permission) is the caller's to tell
+            if not (p.is_dir() and not p.is_symlink()):  # files, pipes, links: never a folder
                 p.unlink(missing_ok=True)
         with contextlib.suppress(OSError):
             folder.rmdir()
         return
+    if info.folder:
+        raise PermissionError(errno.EPERM, "a whole folder of saves is not deleted from here")
     for p in (info.path, *side_files(info.path)):
         p.unlink(missing_ok=True)

@@ -129,6 +129,7 @@ class SaveFile(_Strict):
     # the kernel's summary header (engine.kernel.summary, checked there); null in a file
     # upgraded from a version before headers
     summary: dict[str, Any] | None
+    app_version: Annotated[str, Field(max_length=40)] = ""  # the build that wrote it
     config: ConfigModel
     seed: Seed
     choices: Annotated[list[Annotated[str, Field(max_length=400)]], Field(max_length=200_000)]

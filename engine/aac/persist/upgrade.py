@@ -162,7 +162,7 @@ def v5_to_v6(doc: Doc) -> Doc:
     so that every game of the product can keep its own frames in the kernel's registry; the
     document gains the summary header (engine.kernel.summary), null in an upgraded file (its
     listing reads the snapshot, and the seats file beside it)."""
-    doc = {**doc, "summary": None}
+    doc = {**doc, "summary": None, "app_version": ""}
     snap = doc.get("snapshot")
     if not isinstance(snap, dict) or not isinstance(snap.get("stack"), list):
         return doc
