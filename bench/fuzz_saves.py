@@ -36,8 +36,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.app import App  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.settings import Settings  # noqa: E402
 from tests import save_fuzz  # noqa: E402
 
 

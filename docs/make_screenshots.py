@@ -30,12 +30,12 @@ sys.path.insert(0, str(ROOT))
 from engine.aac import events as ev  # noqa: E402
 from engine.aac.bots import make_bot  # noqa: E402
 from engine.aac.persist.io import load_game  # noqa: E402
-from game.app import App  # noqa: E402
-from game.board_view import BURST, geometry  # noqa: E402
-from game.headless import find_moment  # noqa: E402
-from game.scenes.load import LoadScene  # noqa: E402
-from game.session import SeatSpec, Session  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.aac.board_view import BURST, geometry  # noqa: E402
+from game.aac.headless import find_moment  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.scenes.load import LoadScene  # noqa: E402
+from game.shell.session import SeatSpec, Session  # noqa: E402
+from game.shell.settings import Settings  # noqa: E402
 
 DOCS = ROOT / "docs"
 SIZE = (1600, 900)

@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.aac.bots.planner import NORMAL, Params, PlannerBot
 from engine.kernel.decisions import Decision
-from game.bot_worker import BotLike, make_bot
+from game.shell.bot_worker import BotLike, make_bot
 
 
 def in_worker_process() -> bool:

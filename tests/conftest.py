@@ -13,9 +13,9 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from game.app import App  # noqa: E402
-from game.scenegraph import Canvas  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.scenegraph import Canvas  # noqa: E402
+from game.shell.settings import Settings  # noqa: E402
 
 
 @pytest.fixture

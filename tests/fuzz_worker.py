@@ -47,10 +47,10 @@ os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 
 from engine.aac.persist.autosave import peek_save  # noqa: E402
 from engine.aac.persist.io import SaveError, dumps_save, load_game  # noqa: E402
-from game.app import App  # noqa: E402
-from game.scenes.load import describe_save, kind_title, seat_lines  # noqa: E402
-from game.session import all_saves, continue_save, saves_dir  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.scenes.load import describe_save, kind_title, seat_lines  # noqa: E402
+from game.shell.session import all_saves, continue_save, saves_dir  # noqa: E402
+from game.shell.settings import Settings  # noqa: E402
 from tests.save_fuzz import MARK, check_consistent, plain_sentence, play_on  # noqa: E402
 
 GROW_MB = 400  # a path that grows the process by more than this is a memory blow-up

@@ -47,7 +47,7 @@ from engine.kernel.frames import Frame
 from tests.save_positions import run_workers
 
 ROOT = Path(__file__).resolve().parents[1]
-SCENARIOS = ROOT / "saves" / "scenarios"
+SCENARIOS = ROOT / "saves" / "scenarios" / "aac"
 PLAY_ON = 50
 
 
@@ -436,7 +436,7 @@ def check_table(data: bytes, path: Path, rng: random.Random, app: Any,
                 seats: bytes | None = None, frames: int = 3000) -> Outcome:
     """The table's load path: Session.load (with the seats side file), the table scene, then
     50 decisions (people's by their choices, bots' through the worker) frame by frame."""
-    from game.session import Session, seats_path
+    from game.shell.session import Session, seats_path
 
     path.write_bytes(data)
     side = seats_path(path)

@@ -282,8 +282,8 @@ def test_board_geometry_and_hover_help_come_from_the_catalog_objects(catalog: Ca
     import os
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from game import help
-    from game.board_view import BoardGeometry
+    from game.aac import help
+    from game.aac.board_view import BoardGeometry
 
     geo = BoardGeometry(catalog.map)
     space = catalog.map.spaces[7]

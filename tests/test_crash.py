@@ -16,10 +16,10 @@ import pytest
 
 from engine.aac.persist import load_game
 from engine.version import version
-from game import crash, crash_window
-from game.app import App
-from game.session import SeatSpec, Session
-from game.settings import Settings
+from game.shell import crash, crash_window
+from game.shell.app import App
+from game.shell.session import SeatSpec, Session
+from game.shell.settings import Settings
 from tests.test_ui_saves import _mid_turn, _play
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -201,8 +201,8 @@ NO_CONSOLE = """
 import sys
 sys.stdout = None
 sys.stderr = None
-from game import crash, crash_window
-from game.app import App
+from game.shell import crash, crash_window
+from game.shell.app import App
 
 def main():
     app = App((1280, 720), persist=True, headless=True)  # its settings file is damaged

@@ -24,8 +24,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine.aac.persist import load_game  # noqa: E402
 from engine.aac.state import state_to_dict  # noqa: E402
-from game.app import App  # noqa: E402
-from game.session import SeatSpec, Session, continue_save  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.session import SeatSpec, Session, continue_save  # noqa: E402
 from tests.test_ui_scenes import button, press  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -40,7 +40,7 @@ pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGTERM") or sys.platform =
 # the history at that moment (bots may have played on between the two).
 CHILD = r"""
 import json, sys
-from game.app import App
+from game.shell.app import App
 from game.__main__ import main
 
 scenario, first, wait_for = sys.argv[1], sys.argv[2], sys.argv[3]

@@ -160,7 +160,7 @@ FRONT_ALLOWED: dict[tuple[str, str], str] = {
         "headless screenshots and benches need no window; the window needs pygame)",
     ("game/crash.py", "crashed"):
         "the crash window (pygame) loads only when a crash is shown: the entry point imports "
-        "game.crash before --smoke chooses SDL's drivers, and the handler must not depend on "
+        "game.shell.crash before --smoke chooses SDL's drivers, and the handler must not depend on "
         "the drawing code that may have failed",
     ("game/smoke.py", "_play"):
         "the bundle's smoke test reports the step that failed: loading pygame and the app "

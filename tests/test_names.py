@@ -23,11 +23,11 @@ from engine.aac.game import new_game  # noqa: E402
 from engine.aac.log import describe  # noqa: E402
 from engine.aac.names import kind  # noqa: E402
 from engine.kernel.frames import Frame  # noqa: E402
-from game.app import App  # noqa: E402
-from game.scenegraph import Button  # noqa: E402
-from game.session import Session  # noqa: E402
-from game.settings import Settings  # noqa: E402
-from game.targets import Hotspot  # noqa: E402
+from game.aac.targets import Hotspot  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.scenegraph import Button  # noqa: E402
+from game.shell.session import Session  # noqa: E402
+from game.shell.settings import Settings  # noqa: E402
 
 # Icon ids that are everyday English words in any sentence ("move your character", "the
 # monument", "a pillar"); tiles and conduits name icons as foot / castle / pillar instead.

@@ -27,12 +27,12 @@ from engine.aac.pilgrimage.rules import BuildShrineFrame, EnergyStepFrame, const
 from engine.aac.pilgrimage.state import NAME  # noqa: E402
 from engine.aac.rules.reserve import recharge  # noqa: E402
 from engine.kernel.decisions import Choice  # noqa: E402
-from game import pilgrimage_table as ptab  # noqa: E402
-from game import table_modules  # noqa: E402
-from game.app import App  # noqa: E402
-from game.scenegraph import TextLog  # noqa: E402
-from game.session import SeatSpec, Session  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.aac import pilgrimage_table as ptab  # noqa: E402
+from game.aac import table_modules  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.scenegraph import TextLog  # noqa: E402
+from game.shell.session import SeatSpec, Session  # noqa: E402
+from game.shell.settings import Settings  # noqa: E402
 from tests.builder import choice_ids, choose, ctx, load, make_game, push_frame, rerun  # noqa: E402
 from tests.layout_scan import _cold, scan  # noqa: E402
 from tests.pilgrimage_support import pilgrimage  # noqa: E402, F401  (the fixture)

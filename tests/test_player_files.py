@@ -42,12 +42,12 @@ from engine.aac.persist.autosave import (  # noqa: E402
 )
 from engine.kernel import files  # noqa: E402
 from engine.kernel.bots import RandomBot  # noqa: E402
-from game import preview  # noqa: E402
-from game.app import App  # noqa: E402
-from game.scenes.load import LoadScene, SaveCard  # noqa: E402
-from game.session import Session, read_seats, saves_dir  # noqa: E402
-from game.settings import Settings  # noqa: E402
-from game.tutorial import progress  # noqa: E402
+from game.aac.tutorial import progress  # noqa: E402
+from game.shell import preview  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.scenes.load import LoadScene, SaveCard  # noqa: E402
+from game.shell.session import Session, read_seats, saves_dir  # noqa: E402
+from game.shell.settings import Settings  # noqa: E402
 from tests.test_ui_game import centre, click  # noqa: E402
 from tests.test_ui_scenes import button  # noqa: E402
 
@@ -397,10 +397,10 @@ try:
 except PermissionError:
     pass
 
-from game.app import App
-from game.scenegraph import Canvas
-from game.scenes.load import LoadScene
-from game.session import Session, all_saves
+from game.shell.app import App
+from game.shell.scenegraph import Canvas
+from game.shell.scenes.load import LoadScene
+from game.shell.session import Session, all_saves
 
 drawn = []
 real_text = Canvas.text

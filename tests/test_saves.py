@@ -52,7 +52,7 @@ from engine.kernel.bots import RandomBot
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = Path(__file__).resolve().parent / "saves_corpus"
-SCENARIOS = ROOT / "saves" / "scenarios"
+SCENARIOS = ROOT / "saves" / "scenarios" / "aac"
 PY = sys.executable
 
 

@@ -17,10 +17,10 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from game import app as app_mod  # noqa: E402
-from game.app import App  # noqa: E402
-from game.session import SeatSpec, Session  # noqa: E402
-from game.settings import LABELS, Settings  # noqa: E402
+from game.shell import app as app_mod  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.session import SeatSpec, Session  # noqa: E402
+from game.shell.settings import LABELS, Settings  # noqa: E402
 
 DEFAULTS = Settings().model_dump()
 

@@ -22,11 +22,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine import GameConfig, new_game  # noqa: E402
 from engine.aac import events as ev  # noqa: E402
-from game import scenegraph, sound, trapdoor  # noqa: E402
-from game.app import App  # noqa: E402
-from game.scenegraph import Button  # noqa: E402
-from game.scenes.settings_scene import ROW_STEP, SettingsScene  # noqa: E402
-from game.settings import VOLUMES, Settings  # noqa: E402
+from game.aac import trapdoor  # noqa: E402
+from game.shell import scenegraph, sound  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.scenegraph import Button  # noqa: E402
+from game.shell.scenes.settings_scene import ROW_STEP, SettingsScene  # noqa: E402
+from game.shell.settings import VOLUMES, Settings  # noqa: E402
 from tests.test_ui_game import centre, click  # noqa: E402
 
 RATE = 44100

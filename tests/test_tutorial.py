@@ -16,16 +16,16 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine.aac.persist import load_game  # noqa: E402
 from engine.aac.persist.scenarios import tutorial_games  # noqa: E402
-from game import theme  # noqa: E402
 from game.__main__ import main  # noqa: E402
-from game.app import App  # noqa: E402
-from game.bot_worker import BotSpec  # noqa: E402
-from game.scenes.table import TableScene  # noqa: E402
-from game.settings import Settings  # noqa: E402
-from game.tutorial import progress  # noqa: E402
-from game.tutorial.overlay import PANEL_W  # noqa: E402
-from game.tutorial.runner import LAUNCH_SAY, SCENARIOS, Tutorial  # noqa: E402
-from game.tutorial.script import LESSONS  # noqa: E402
+from game.aac.scenes.table import TableScene  # noqa: E402
+from game.aac.tutorial import progress  # noqa: E402
+from game.aac.tutorial.overlay import PANEL_W  # noqa: E402
+from game.aac.tutorial.runner import LAUNCH_SAY, SCENARIOS, Tutorial  # noqa: E402
+from game.aac.tutorial.script import LESSONS  # noqa: E402
+from game.shell import theme  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.bot_worker import BotSpec  # noqa: E402
+from game.shell.settings import Settings  # noqa: E402
 from tests.test_ui_game import click  # noqa: E402
 
 

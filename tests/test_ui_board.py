@@ -17,13 +17,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from engine.aac import events as ev  # noqa: E402
 from engine.aac.core import Ctx  # noqa: E402
 from engine.aac.rules.endturn import deconstruct  # noqa: E402
-from game import board_view, fx  # noqa: E402
-from game.app import App  # noqa: E402
-from game.board_view import BOARD_S, BOARD_X, BOARD_Y, SQUARE, geometry  # noqa: E402
-from game.layout import fit  # noqa: E402
-from game.session import SeatSpec, Session  # noqa: E402
-from game.settings import Settings  # noqa: E402
-from game.targets import Hotspot  # noqa: E402
+from game.aac import board_view, fx  # noqa: E402
+from game.aac.board_view import BOARD_S, BOARD_X, BOARD_Y, SQUARE, geometry  # noqa: E402
+from game.aac.targets import Hotspot  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.layout import fit  # noqa: E402
+from game.shell.session import SeatSpec, Session  # noqa: E402
+from game.shell.settings import Settings  # noqa: E402
 from tests.layout_scan import scan  # noqa: E402
 
 
@@ -402,7 +402,7 @@ def test_hovering_a_monument_opens_its_card(app):
         ["open"]
     problems = scan(app, tooltip_at=(vx, vy))
     assert not problems, "\n".join(problems)
-    from game.scenegraph import TextLog
+    from game.shell.scenegraph import TextLog
 
     TextLog.records = []
     try:

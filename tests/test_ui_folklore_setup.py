@@ -16,15 +16,15 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine.aac import config  # noqa: E402
 from engine.aac.modules import MODULES, ModuleDef, register_module, unregister_module  # noqa: E402
-from game.app import App  # noqa: E402
-from game.scenegraph import Button, TextLog  # noqa: E402
-from game.scenes.setup import (  # noqa: E402
+from game.aac.scenes.setup import (  # noqa: E402
     UNAVAILABLE,
     SetupScene,
     module_names,
     module_options,
 )
-from game.settings import Settings  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.scenegraph import Button, TextLog  # noqa: E402
+from game.shell.settings import Settings  # noqa: E402
 from tests.test_ui_game import centre, click  # noqa: E402
 
 OPT = "folklore_test_variant"  # a test-only option of the module

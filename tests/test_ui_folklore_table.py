@@ -15,12 +15,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine.aac.expansion import scoring_cards as sc  # noqa: E402
 from engine.aac.folklore.state import card  # noqa: E402
-from game import folklore_draw, folklore_table  # noqa: E402
-from game.app import App  # noqa: E402
-from game.scenegraph import Button, TextLog  # noqa: E402
-from game.scenes.results import ResultsScene  # noqa: E402
-from game.session import SeatSpec, Session  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.aac import folklore_draw, folklore_table  # noqa: E402
+from game.aac.scenes.results import ResultsScene  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.scenegraph import Button, TextLog  # noqa: E402
+from game.shell.session import SeatSpec, Session  # noqa: E402
+from game.shell.settings import Settings  # noqa: E402
 from tests.builder import choose  # noqa: E402
 from tests.layout_scan import scan  # noqa: E402
 from tests.test_folklore import CENTER, artifact_at, fd, folk_game, moving, set_hand  # noqa: E402

@@ -14,17 +14,17 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from game import hud  # noqa: E402
-from game.app import App  # noqa: E402
-from game.guide import links, positions  # noqa: E402
-from game.guide.art import Picture  # noqa: E402
-from game.guide.book import guide  # noqa: E402
-from game.guide.model import HOWTO, RULES, Guide, Page, RuleEntry  # noqa: E402
-from game.scenegraph import Button  # noqa: E402
-from game.scenes.guide import GuideScene  # noqa: E402
-from game.session import SeatSpec, Session  # noqa: E402
-from game.settings import Settings  # noqa: E402
-from game.targets import Hotspot  # noqa: E402
+from game.aac import hud  # noqa: E402
+from game.aac.guide import links, positions  # noqa: E402
+from game.aac.guide.art import Picture  # noqa: E402
+from game.aac.guide.book import guide  # noqa: E402
+from game.aac.guide.model import HOWTO, RULES, Guide, Page, RuleEntry  # noqa: E402
+from game.aac.scenes.guide import GuideScene  # noqa: E402
+from game.aac.targets import Hotspot  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.scenegraph import Button  # noqa: E402
+from game.shell.session import SeatSpec, Session  # noqa: E402
+from game.shell.settings import Settings  # noqa: E402
 from tests.test_ui_game import centre, click  # noqa: E402
 from tests.test_ui_table_features import move_mouse  # noqa: E402
 

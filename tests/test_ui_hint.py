@@ -17,10 +17,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine.aac.game import Game  # noqa: E402
-from game.app import App  # noqa: E402
-from game.scenes.table import TableScene  # noqa: E402
-from game.session import SeatSpec, Session  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.aac.scenes.table import TableScene  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.session import SeatSpec, Session  # noqa: E402
+from game.shell.settings import Settings  # noqa: E402
 from tests.test_ui_game import centre, click  # noqa: E402
 
 ID_LIKE = re.compile(r"\b[a-z]+_[a-z0-9_]+\b")

@@ -15,12 +15,12 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine.aac.persist.io import load_game  # noqa: E402
-from game.app import App  # noqa: E402
-from game.scenes.confirm import LEAVE_TEXT, ConfirmScene  # noqa: E402
-from game.scenes.load import LoadScene  # noqa: E402
-from game.session import SeatSpec, Session, saves_dir  # noqa: E402
-from game.settings import Settings  # noqa: E402
-from game.targets import Hotspot  # noqa: E402
+from game.aac.targets import Hotspot  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.scenes.confirm import LEAVE_TEXT, ConfirmScene  # noqa: E402
+from game.shell.scenes.load import LoadScene  # noqa: E402
+from game.shell.session import SeatSpec, Session, saves_dir  # noqa: E402
+from game.shell.settings import Settings  # noqa: E402
 from tests.layout_scan import scan, walk  # noqa: E402
 from tests.test_ui_memory import LAST_ROUND  # noqa: E402
 

@@ -15,12 +15,12 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine.aac.persist.io import load_game  # noqa: E402
-from game.app import FRAME_HISTORY, App  # noqa: E402
-from game.session import SeatSpec, Session  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.shell.app import FRAME_HISTORY, App  # noqa: E402
+from game.shell.session import SeatSpec, Session  # noqa: E402
+from game.shell.settings import Settings  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-LAST_ROUND = ROOT / "saves" / "scenarios" / "last-round-4p.json"
+LAST_ROUND = ROOT / "saves" / "scenarios" / "aac" / "last-round-4p.json"
 
 
 def rss_mb() -> float:

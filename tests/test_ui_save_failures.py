@@ -14,9 +14,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine.aac.persist import autosave as autosave_mod  # noqa: E402
 from engine.kernel import saves as io_mod  # noqa: E402  (the save envelope writes files)
-from game.app import App  # noqa: E402
-from game.session import SeatSpec, Session  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.session import SeatSpec, Session  # noqa: E402
+from game.shell.settings import Settings  # noqa: E402
 
 
 @pytest.fixture

@@ -22,16 +22,16 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from engine.aac.persist import load_game  # noqa: E402
 from engine.aac.persist.autosave import FINAL, autosave_games, peek_save  # noqa: E402
 from engine.aac.state import state_to_dict  # noqa: E402
-from game.app import App  # noqa: E402
-from game.scenes.confirm import LEAVE_TEXT, ConfirmScene  # noqa: E402
-from game.scenes.load import LoadScene  # noqa: E402
-from game.session import SeatSpec, Session, all_saves, continue_save, saves_dir  # noqa: E402
-from game.theme import ASSETS  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.scenes.confirm import LEAVE_TEXT, ConfirmScene  # noqa: E402
+from game.shell.scenes.load import LoadScene  # noqa: E402
+from game.shell.session import SeatSpec, Session, all_saves, continue_save, saves_dir  # noqa: E402
+from game.shell.theme import ASSETS  # noqa: E402
 from tests.test_ui_game import centre, click  # noqa: E402
 from tests.test_ui_scenes import button, press  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-SCENARIOS = ASSETS.parent / "saves" / "scenarios"
+SCENARIOS = ASSETS.parent / "saves" / "scenarios" / "aac"
 
 
 def _play(s: Session, rng: random.Random, until) -> None:

@@ -13,12 +13,12 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from game.app import App  # noqa: E402
-from game.scenes.base import Scene  # noqa: E402
-from game.scenes.confirm import ConfirmScene  # noqa: E402
-from game.scenes.manager import register, registered  # noqa: E402
-from game.session import SeatSpec, Session  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.scenes.base import Scene  # noqa: E402
+from game.shell.scenes.confirm import ConfirmScene  # noqa: E402
+from game.shell.scenes.manager import register, registered  # noqa: E402
+from game.shell.session import SeatSpec, Session  # noqa: E402
+from game.shell.settings import Settings  # noqa: E402
 
 SCENES = Path(__file__).resolve().parents[1] / "game" / "scenes"
 
@@ -76,6 +76,6 @@ def test_scenes_never_import_the_app():
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom):
-                assert node.module != "game.app", f"{path.name} imports game.app"
+                assert node.module != "game.shell.app", f"{path.name} imports game.app"
             elif isinstance(node, ast.Import):
-                assert all(a.name != "game.app" for a in node.names), path.name
+                assert all(a.name != "game.shell.app" for a in node.names), path.name

@@ -13,11 +13,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine.aac.data import rules  # noqa: E402
-from game.app import App  # noqa: E402
-from game.scenegraph import Button  # noqa: E402
-from game.scenes.setup import NameField, SetupScene  # noqa: E402
-from game.session import SeatSpec, Session, read_seats, saves_dir  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.aac.scenes.setup import NameField, SetupScene  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.scenegraph import Button  # noqa: E402
+from game.shell.session import SeatSpec, Session, read_seats, saves_dir  # noqa: E402
+from game.shell.settings import Settings  # noqa: E402
 from tests.test_ui_game import centre, click  # noqa: E402
 from tests.test_ui_scenes import button, press  # noqa: E402
 

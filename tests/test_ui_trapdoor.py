@@ -13,11 +13,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine.aac import events as ev  # noqa: E402
-from game import trapdoor  # noqa: E402
-from game.app import App  # noqa: E402
-from game.layout import fit  # noqa: E402
-from game.session import SeatSpec, Session  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.aac import trapdoor  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.layout import fit  # noqa: E402
+from game.shell.session import SeatSpec, Session  # noqa: E402
+from game.shell.settings import Settings  # noqa: E402
 
 
 def find_deploy3(first_seed: int = 10) -> tuple[int, int]:

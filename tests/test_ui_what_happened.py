@@ -15,10 +15,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine.aac import events as ev  # noqa: E402
 from engine.aac.persist.io import load_game  # noqa: E402
-from game.app import App  # noqa: E402
-from game.recap import Recap, TurnNote, describe  # noqa: E402
-from game.session import SeatSpec, Session  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.aac.recap import Recap, TurnNote, describe  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.session import SeatSpec, Session  # noqa: E402
+from game.shell.settings import Settings  # noqa: E402
 from tests.test_ui_memory import LAST_ROUND  # noqa: E402
 
 
@@ -256,7 +256,7 @@ def test_no_recap_card_on_a_fresh_table_under_the_pause_menu(app):
 
 def test_the_hand_off_screen_recaps_the_other_turns(app):
     """Hot-seat: the hand-off screen lists what the others did since this person last played."""
-    from game.scenegraph import TextLog
+    from game.shell.scenegraph import TextLog
 
     s = Session.new([SeatSpec(True), SeatSpec(True), SeatSpec(False, "easy")], seed=11)
     app.settings.handoff_always = True

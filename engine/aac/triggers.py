@@ -2,7 +2,7 @@
 
 The rules fire a trigger by name where it happens (`fire`, `query`, `offers`, `take`); the
 listeners are
-- character powers: each power of the catalog names its trigger (assets/data/characters.json
+- character powers: each power of the catalog names its trigger (assets/aac/data/characters.json
   `trigger.trigger`, the closed set of the catalog README; typed in
   engine.aac.catalog.triggers) and its effect; a handler is
   registered for a (trigger, effect name) pair with `@power(trigger, effect)`. When a trigger

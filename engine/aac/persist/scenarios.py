@@ -1,4 +1,4 @@
-"""Scenario saves (saves/scenarios/): real positions found by seeded play (easy bots, so that
+"""Scenario saves (saves/scenarios/aac/): real positions found by seeded play (easy bots, so that
 a position looks like a game people play: the turn a random game reaches is no guide)."""
 
 from __future__ import annotations

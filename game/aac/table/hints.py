@@ -1,0 +1,94 @@
+"""The table's hint (H, or the top bar's Hint button): what the hard bot would do now, with a
+one-line reason in words (engine.aac.bots.hint), for the person deciding.
+
+The hint is planned on a copy of the game in a background thread, so the table keeps drawing
+and the game itself never changes (the engine reads only the deciding seat's view). An answer
+that comes after the decision has moved on is dropped. In hot-seat games (two or more people
+at the table) hints are off unless the setting "Hints with several people" is on: one person
+asking would see a plan made for the seat, not for them."""
+
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING
+
+from engine.aac.bots.hint import Hint, hint
+
+if TYPE_CHECKING:
+    from game.aac.scenes.table import TableScene
+
+
+class HintAsker:
+    """One hint in flight at a time; `poll` hands the table a finished one."""
+
+    def __init__(self, table: TableScene) -> None:
+        self.t = table
+        self._key: tuple[int, int] | None = None  # the decision the hint in flight is for
+        self._done: tuple[tuple[int, int], Hint] | None = None
+        self._lock = threading.Lock()
+        self.shown: Hint | None = None  # the hint the table shows for the current decision
+        self._shown_key: tuple[int, int] | None = None
+
+    def decision_key(self) -> tuple[int, int]:
+        g = self.t.game
+        return (len(g.history), g.pending.seat if g.pending is not None else -1)
+
+    def why_not(self) -> str:
+        """"" when a hint may be asked now, else the reason in words."""
+        t = self.t
+        d = t.pending
+        if d is None:
+            return "the game is over."
+        if not t.session.is_human(d.seat):
+            return f"{t.session.name(d.seat)} (a bot) is deciding."
+        if len(t.session.humans) > 1 and not t.settings.hints_hot_seat:
+            return ("hints are off with several people at the table (Settings: "
+                    "Hints with several people).")
+        if t.animator.busy:
+            return "wait for the animation (Space skips it)."
+        if self._key is not None:
+            return "a hint is being thought of."
+        return ""
+
+    @property
+    def thinking(self) -> bool:
+        return self._key is not None
+
+    def ask(self) -> str:
+        """Start a hint; the words the table says now."""
+        why = self.why_not()
+        if why:
+            return f"No hint: {why}"
+        d = self.t.pending
+        assert d is not None
+        key = self.decision_key()
+        self._key = key
+        copy = self.t.game.clone()  # the thread plans on a copy: the game is never touched
+        threading.Thread(target=self._think, args=(copy, d.seat, key), daemon=True,
+                         name="hint").start()
+        return "Thinking of a hint…"
+
+    def _think(self, game: object, seat: int, key: tuple[int, int]) -> None:
+        try:
+            h = hint(game, seat)  # type: ignore[arg-type]
+        except Exception as exc:  # a hint that fails says so; the game goes on
+            h = Hint((), f"no hint this time ({type(exc).__name__})")
+        with self._lock:
+            self._done = (key, h)
+
+    def poll(self) -> str:
+        """Each frame: the words of a hint that has just come for this decision ("" if none)."""
+        if self._shown_key is not None and self._shown_key != self.decision_key():
+            self.shown, self._shown_key = None, None  # the decision moved on
+        with self._lock:
+            done, self._done = self._done, None
+        if done is None:
+            return ""
+        self._key = None
+        key, h = done
+        if key != self.decision_key():
+            return ""  # the table moved on while it was thought of
+        if not h.choices:
+            return f"No hint: {h.reason}"
+        self.shown, self._shown_key = h, key
+        return f"Hint: {h.reason}"

@@ -1,0 +1,75 @@
+"""Headless runs of the tutorial: `python -m game --tutorial --autoplay` and
+`--tutorial --screenshot OUT.png`."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pygame
+
+from game.aac.tutorial.runner import Tutorial
+from game.aac.tutorial.script import LESSONS
+from game.shell.app import App
+from game.shell.settings import Settings
+
+
+def _headless() -> None:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+def autoplay(size: tuple[int, int] = (1280, 720), max_frames: int = 60_000,
+             draw_every: int = 25) -> int:
+    """`python -m game --tutorial --autoplay`: the whole tutorial, headless, clicked through
+    by synthesized mouse events, then the game finished by easy bots. 0 when it reached the
+    final scores."""
+    _headless()
+    app = App(size, Settings(anim_speed=0.0, bot_delay=0.0), persist=False, headless=True)
+    tut = Tutorial(app, remember=False, autoplay=True)
+    tut.start(resume=False)
+    ok = False
+    frames = 0
+    lessons_seen: set[int] = set()
+    try:
+        for frames in range(1, max_frames + 1):
+            app.step(1 / 60, draw=frames % draw_every == 0)
+            lessons_seen.add(tut.lesson_i)
+            if type(app.scene).__name__ == "ResultsScene":
+                ok = tut.finished
+                break
+            if tut.stuck:
+                break
+            if app.bot_worker.thinking:  # a bot thinks in its process: no frames to spend
+                time.sleep(0.001)
+    finally:
+        app.bot_worker.stop()
+    result = "finished" if ok else f"did not finish ({tut.stuck or 'out of frames'})"
+    print(f"tutorial autoplay: {result}: lessons {len(lessons_seen)} of {len(LESSONS)}, "
+          f"{frames} frames")
+    return 0 if ok else 1
+
+
+def screenshot(out: str, size: tuple[int, int], lesson: int = 1, step: int = 5) -> int:
+    """`python -m game --tutorial --screenshot OUT.png`: a step of the tutorial (by default
+    lesson 2's "fill the last space"), reached headless by autoplay."""
+    _headless()
+    app = App(size, Settings(anim_speed=0.0, bot_delay=0.0), persist=False, headless=True)
+    tut = Tutorial(app, remember=False, autoplay=True)
+    tut.open_lesson(lesson)
+    try:
+        for _ in range(5000):
+            cue = tut.cue
+            if tut.lesson_i == lesson and tut.step_i >= step and cue is not None and \
+                    not cue.waiting:
+                break
+            app.step(1 / 60, draw=False)
+        tut.autoplay = False
+        pygame.event.clear()  # an autoplay click may still be queued
+        for _ in range(3):
+            app.step(1 / 60)
+        app.screenshot(out)
+    finally:
+        app.bot_worker.stop()
+    print(out)
+    return 0
