@@ -45,11 +45,13 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 
-from engine.aac.persist.autosave import peek_save  # noqa: E402
+import game.games  # noqa: E402,F401  (every installed game's front end)
 from engine.aac.persist.io import SaveError, dumps_save, load_game  # noqa: E402
+from engine.kernel.listing import peek_save  # noqa: E402
 from game.shell.app import App  # noqa: E402
-from game.shell.scenes.load import describe_save, kind_title, seat_lines  # noqa: E402
-from game.shell.session import all_saves, continue_save, saves_dir  # noqa: E402
+from game.shell.dirs import saves_dir  # noqa: E402
+from game.shell.saves import all_saves, continue_save  # noqa: E402
+from game.shell.scenes.load import LoadScene, describe_save, kind_title, seat_lines  # noqa: E402
 from game.shell.settings import Settings  # noqa: E402
 from tests.save_fuzz import MARK, check_consistent, plain_sentence, play_on  # noqa: E402
 
@@ -256,7 +258,7 @@ class Worker:
 
     def load_screen(self, path: Path) -> tuple[str, str]:
         app = self.app
-        scene: Any = app.open("load")
+        scene: Any = app.open(LoadScene(app))
         app.render()
         scene.show_tab("finished")
         app.render()

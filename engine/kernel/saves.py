@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from engine.kernel import files
 from engine.kernel.decisions import IllegalChoice
 from engine.kernel.summary import Summary, SummaryError
+from engine.kernel.words import said
 from engine.version import version
 
 if TYPE_CHECKING:
@@ -153,7 +154,7 @@ def parse_document(text: str, defn: GameDefinition) -> Doc:
         raise SaveError("This is not a save file: it does not hold a JSON object.")
     if doc.get("format") != defn.save_format:
         raise SaveError(f"This is not an {defn.title} save file (its format is "
-                        f"{str(doc.get('format'))[:40]!r}, expected {defn.save_format!r}).")
+                        f"{said(doc.get('format'))}, expected {said(defn.save_format)}).")
     v = doc.get("version")
     if not isinstance(v, int) or isinstance(v, bool):
         raise SaveError("This save file has no valid version number.")
@@ -167,7 +168,7 @@ def parse_document(text: str, defn: GameDefinition) -> Doc:
         raise SaveError(f"This save file's version {v} is not one this game knows.") from exc
     game = doc.get("game")
     if game != defn.id:
-        raise SaveError(f"This save file is for another game ({str(game)[:40]!r}; this is "
+        raise SaveError(f"This save file is for another game ({said(game)}; this is "
                         f"{defn.title}).")
     return doc
 
@@ -269,7 +270,7 @@ def replay(defn: GameDefinition, cfg: Any, choices: list[str],
             g.choose(cid)
         except IllegalChoice as exc:
             raise SaveError(f"Replaying the save failed at decision {i + 1}: its choice is "
-                            "not legal there.", f"{cid[:60]!r}: {exc}") from exc
+                            "not legal there.", f"{cid[:60]}: {exc}") from exc
         except Exception as exc:
             raise SaveError(f"Replaying the save failed at decision {i + 1}: the game "
                             "cannot go on from there.", short(exc)) from exc
