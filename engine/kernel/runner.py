@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol, TypeVar
 
 from engine.kernel import hidden
-from engine.kernel.decisions import Decision, IllegalChoice
+from engine.kernel.decisions import Choice, Decision, IllegalChoice
 from engine.kernel.events import Event
 from engine.kernel.frames import Frame
 
@@ -60,6 +60,10 @@ class Runner:
         self.undo_enabled = True
         self.setup_events: list[Event] = []
         self._auto: bool | None = None  # auto_apply(), asked once
+        # the decisions the rules answered by themselves during the last start or choice (one
+        # legal answer, auto_apply): (how many of that step's events came before, the
+        # decision, its one choice), in order; a table tells its players of them
+        self.forced: list[tuple[int, Decision, Choice]] = []
 
     # --- what the game supplies ------------------------------------------------------------
 
@@ -96,6 +100,7 @@ class Runner:
                 continue
             if auto and len(d.choices) == 1:
                 s.forced += 1
+                self.forced.append((len(ctx.events), d, d.choices[0]))
                 frame.apply(ctx, d.choices[0])
                 continue
             self._pending = d
@@ -103,6 +108,7 @@ class Runner:
         self._pending = None
 
     def start(self) -> list[Event]:
+        self.forced = []
         ctx = self.context()
         self._run(ctx)
         return list(ctx.events)
@@ -134,6 +140,8 @@ class Runner:
             before = (s.clone(), d, len(self.history))
             parts = self.definition.hidden
             secret = hidden.secrets(parts, s, d.seat) if parts else {}
+        if self.forced:
+            self.forced = []
         ctx = self.context()
         s.decisions += 1
         s.stack[-1].apply(ctx, c)
@@ -246,6 +254,7 @@ class Runner:
 
     def resume(self) -> None:
         """Run the rules forward to the state's next decision."""
+        self.forced = []
         ctx = self.context()
         self.on_restore(ctx)
         self._run(ctx)
