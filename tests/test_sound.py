@@ -403,7 +403,7 @@ def test_the_trapdoor_pulls_and_releases(monkeypatch):
     assert heard == ["pull"]  # it starts cocking itself
     while la.state == "held":
         la.advance(1 / 60)
-    assert heard == ["pull", "release"] and la.time >= trapdoor.HOLD - 1e-6
+    assert heard == ["pull", "release"] and la.time >= la.hold - 1e-6  # a bot's: BOT_HOLD
     while not la.finished:
         la.advance(1 / 60)
     assert heard == ["pull", "release"]

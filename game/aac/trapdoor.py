@@ -35,6 +35,8 @@ Point = tuple[float, float]
 SUBSTEP = 1 / 120  # fixed physics step (s)
 HOLD = 0.25  # the plunger cocks itself and fires after this, unless a player grabs it
 BOUNCE = 0.65  # tokens bounce in the corral this long after the plunger fires
+BOT_HOLD = 0.15  # a bot's launch (it cannot be grabbed) cocks and fires sooner...
+BOT_BOUNCE = 0.35  # ...and its tokens fly on sooner: a big bot turn deploys several times
 MAX_HOLD = 3.0  # a plunger held longer than this fires anyway (never blocks the game)
 R = 9.0  # token disc radius (virtual units, as the flying tokens)
 P_AUTO = 12.0  # how far the plunger cocks itself (virtual units)
@@ -74,6 +76,7 @@ class Launch:
         self.shape = shape
         self.seed_key = seed_key
         self.can_drag = can_drag
+        self.hold, self.bounce = (HOLD, BOUNCE) if can_drag else (BOT_HOLD, BOT_BOUNCE)
         # a person's launch waits for their pull (or "Fire for me") instead of cocking itself
         self.wait = wait and can_drag
         self.src: tuple[int, str] = (-1, "")  # (owner, "slot:<pos>:top"): the table's key
@@ -234,8 +237,8 @@ class Launch:
             # waiting for the player: the bar breathes a little, so it looks pullable
             self.pull = 1.5 * (1 - math.cos(self.time * 4.0)) / 2
         elif self.state == "held":
-            self.pull = P_AUTO * min(1.0, self.time / HOLD) ** 2
-            if self.time >= HOLD - 1e-9:
+            self.pull = P_AUTO * min(1.0, self.time / self.hold) ** 2
+            if self.time >= self.hold - 1e-9:
                 self._fire()
         elif self.state == "dragging" and self.time >= MAX_HOLD:
             self.release()
@@ -246,7 +249,7 @@ class Launch:
             self.pull = max(0.0, self._plunger.position.y - self.rest_top - 4.0)
             if not self._scattered and self.time - self.fired_at >= 0.05:
                 self._scatter()
-            if self.time - self.fired_at >= BOUNCE - 1e-9:
+            if self.time - self.fired_at >= self.bounce - 1e-9:
                 self.finished = True
 
     def _scatter(self) -> None:
@@ -334,7 +337,8 @@ class LaunchTween(Tween):
 
     def __init__(self, launch: Launch, on_start: Callable[[], None] | None,
                  on_done: Callable[[], None] | None, delay: float = 0.0) -> None:
-        super().__init__(HOLD + BOUNCE, None, on_done, delay=delay, on_start=on_start)
+        super().__init__(launch.hold + launch.bounce, None, on_done, delay=delay,
+                         on_start=on_start)
         self.launch = launch
 
     def step(self, dt: float) -> None:

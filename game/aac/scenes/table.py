@@ -257,7 +257,7 @@ class TableScene(PlayScene):
             self._last_human = d.seat
         events = self.session.apply(choice_id)
         self.recap.feed(events)
-        self.event_anim.animate(events, old)
+        self.driver.note_step(events, self.event_anim.animate(events, old))
         if self.animator.busy:
             self.animator.on_idle.append(self._settle)
         else:

@@ -107,13 +107,14 @@ class EventAnimator:
                 return at
         return VW / 3, VH / 2
 
-    def animate(self, events: list[ev.Event], old: Any) -> None:
+    def animate(self, events: list[ev.Event], old: Any) -> bool:
         """Queue one tween per event. Each tween walks the display model (`self.t.shown`) on:
         a token leaves its source when it takes off and appears where it lands, a figure
-        stands on its new space when its walk ends, pushed tiles settle when they stop..."""
+        stands on its new space when its walk ends, pushed tiles settle when they stop...
+        True when something is shown."""
         del old
         if self.t.driver.anim_speed() <= 0:
-            return
+            return False
         at = 0.0
         tweens: list[Tween] = []
         root = tweens  # a trapdoor launch holds back the tweens after it (see _launch)
@@ -135,6 +136,7 @@ class EventAnimator:
         if visual:
             for tw in root:
                 self.t.animator.add(tw)
+        return visual
 
     def _one(self, e: ev.AacEvent, at: float, tweens: list[Tween]) -> tuple[float, bool]:
         """The animation of one event, starting at `at` into the batch: (the time the next

@@ -1,6 +1,13 @@
 """The table's turn driver: who decides now and how the table waits for them — bots (asked
 as soon as their decision is known, answered from the worker, paced), people (the hot-seat
-hand-off, queued input), "skip to your turn", fast bots, the trapdoor's fire button."""
+hand-off, queued input), "skip to your turn", fast bots, the trapdoor's fire button.
+
+Pacing a bot's turn (issue 29: every bot turn in 6 s or less at Normal speed): the thinking
+pause is kept only after a step that showed something (a step that changed nothing on the
+table, such as picking which tile to deploy from, is followed at once), and the longer a
+bot's turn runs, the faster its moves play: the first `RAMP_AFTER` seconds at the set speed,
+then faster with the cube of the time (the pause shorter still), up to `MAX_RAMP` times
+the set speed — a small turn plays as set, a long chain of moves cannot drag on."""
 
 from __future__ import annotations
 
@@ -9,13 +16,16 @@ from collections import deque
 from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.aac.api import SECRET_LOADING
+from engine.aac.api import events as ev
 from engine.kernel import hidden
 from engine.kernel.decisions import Decision
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     import pygame
 
-    from engine.aac.api import Game
+    from engine.aac.api import Game, GameState
     from game.aac.hud import Handoff
     from game.aac.trapdoor import TrapdoorLayer
     from game.shell.animations import Animator
@@ -23,6 +33,10 @@ if TYPE_CHECKING:
     from game.shell.scenes.base import Nav
     from game.shell.session import Session
     from game.shell.settings import Settings
+
+
+RAMP_AFTER = 2.0  # seconds of a bot's turn shown at the set speed; then ever faster...
+MAX_RAMP = 8.0  # ...up to this many times the set speed
 
 
 class DrivenTable(Protocol):
@@ -43,6 +57,9 @@ class DrivenTable(Protocol):
 
     @property
     def settings(self) -> Settings: ...
+
+    @property
+    def shown(self) -> GameState: ...
 
     @property
     def pending(self) -> Decision | None: ...
@@ -83,6 +100,9 @@ class TurnDriver:
         self.handoff_seat = -1
         self.turbo = False  # "skip to your turn": bots' moves play at once
         self._batch_by_bot = False  # the animation playing shows a bot's move
+        self._ramp_turn = -1  # the turn shown, and since when (the bots' pace: `ramp`)
+        self._turn_shown_at = 0.0
+        self._quiet = False  # the last step showed nothing: the next bot step needs no pause
         self.queued: deque[tuple[str, Any]] = deque()  # a person's input while things move
 
     def before_animation(self) -> None:
@@ -176,14 +196,32 @@ class TurnDriver:
         if self.turbo:
             return 0.0
         speed = self.t.settings.anim_speed
-        if self._batch_by_bot and self.t.settings.fast_bots:
-            speed *= 3
+        if self._batch_by_bot:
+            speed *= 3 if self.t.settings.fast_bots else self.ramp()
         return speed
 
     def bot_pause(self) -> float:
-        if self.turbo or self.t.settings.fast_bots:
+        """The least time a bot's step waits after its decision came (it runs while the last
+        step is being shown): none after a step that showed nothing."""
+        if self.turbo or self.t.settings.fast_bots or self._quiet:
             return 0.0
-        return self.t.settings.bot_delay
+        return self.t.settings.bot_delay / self.ramp() ** 2
+
+    def note_step(self, events: Sequence[ev.Event], shown: bool) -> None:
+        """A choice was applied (`shown`: its events show something): pace what follows."""
+        del events
+        self._quiet = not shown
+
+    def ramp(self) -> float:
+        """How much faster than the set speed a bot's step plays now (1: as set): the clock
+        starts when the table shows the turn starting (the shown turn number changes)."""
+        now = time.perf_counter()
+        if self.t.shown.turn != self._ramp_turn:
+            self._ramp_turn, self._turn_shown_at = self.t.shown.turn, now
+        if not self._batch_by_bot:
+            return 1.0
+        t = (now - self._turn_shown_at) / RAMP_AFTER
+        return min(MAX_RAMP, max(1.0, t * t * t))
 
     def skip_bots(self) -> None:
         """Play the bots' moves at once until a person has to decide."""
