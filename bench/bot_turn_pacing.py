@@ -9,9 +9,10 @@ Runs the real table headless (SDL dummy driver) in real time at 60 frames per se
 bots seated, game after game (seeds counted up from --seed), and times each turn as a person
 watching sees it: from the moment the table shows the turn starting (the shown state's turn
 number changes) to the moment it shows the next one — the bots' thinking, the pause and every
-animation. Each turn is sorted by its size, the number of engine events it made (small: fewer
-than 12, medium: 12 to 29, big: 30 or more; a big Actions turn deploys, completes and scores),
-until every size has --per-size turns (or --minutes pass). Prints, per size, the number of
+animation. Each turn is sorted by its size, the number of decisions made in it (small: 6 or
+fewer, as a plain Advance turn; medium: 7 to 17; big: 18 or more, as an Actions turn that
+deploys several times, completes sections and takes perks), until every size has --per-size
+turns (or --minutes pass). Prints, per size, the number of
 turns, their median, p95 and max in seconds and where the time went (animations, waiting for
 the bot's answer and its pause); as JSON with --json.
 """
@@ -41,13 +42,13 @@ from game.shell.app import App  # noqa: E402
 from game.shell.session import SeatSpec  # noqa: E402
 from game.shell.settings import Settings  # noqa: E402
 
-SIZES = (("small", 0), ("medium", 12), ("big", 30))  # (name, fewest events)
+SIZES = (("small", 0), ("medium", 7), ("big", 18))  # (name, fewest decisions)
 
 
-def size_of(events: int) -> str:
+def size_of(decisions: int) -> str:
     name = SIZES[0][0]
     for n, least in SIZES:
-        if events >= least:
+        if decisions >= least:
             name = n
     return name
 
@@ -136,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
     turns: list[Turn] = []
 
     def count(name: str) -> int:
-        return sum(1 for x in turns if size_of(x.events) == name)
+        return sum(1 for x in turns if size_of(x.decisions) == name)
 
     def enough() -> bool:
         return all(count(n) >= a.per_size for n, _ in SIZES)
@@ -155,7 +156,7 @@ def main(argv: list[str] | None = None) -> int:
                               "modules": a.modules, "games": seed - a.seed + 1,
                               "turns": len(turns)}
     for name, _ in SIZES:
-        xs = [x for x in turns if size_of(x.events) == name][: a.per_size]
+        xs = [x for x in turns if size_of(x.decisions) == name][: a.per_size]
         if not xs:
             continue
         secs = [x.seconds for x in xs]
@@ -163,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
                      "p95_s": round(p95(secs), 2), "max_s": round(max(secs), 2),
                      "animation_median_s": round(statistics.median(x.anim for x in xs), 2),
                      "bot_wait_median_s": round(statistics.median(x.wait for x in xs), 2),
-                     "events_median": statistics.median(x.events for x in xs)}
+                     "decisions_median": statistics.median(x.decisions for x in xs)}
     allsecs = [x.seconds for x in turns]
     out["all"] = {"median_s": round(statistics.median(allsecs), 2),
                   "p95_s": round(p95(allsecs), 2), "max_s": round(max(allsecs), 2)}

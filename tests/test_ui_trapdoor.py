@@ -274,17 +274,42 @@ def test_fire_for_me_launches_a_waiting_plunger(tmp_path, monkeypatch, deploy3):
 
 def test_the_first_launch_explains_the_plunger_until_it_is_pulled(tmp_path, monkeypatch,
                                                                   deploy3):
+    """Issue 29 item 9: a single click on the plunger does not fire it, it shows how (the
+    hint says a click does not launch it); a press, a drag and a release fire it, and the
+    hint is not shown again."""
     app, t, s, cid = start(tmp_path, monkeypatch, deploy3, trapdoor_autofire=False,
                            trapdoor_hint_seen=False)
+    held = [False]
+    monkeypatch.setattr(pygame.mouse, "get_pressed", lambda *a, **k: (held[0], False, False))
     choose(t, s, cid)
     la = t.trapdoor.launches[0]
     app.step(1 / 60)
     app.step(1 / 60)
     assert t.launch_hint.visible
+    assert "drag it down, then let go" in t.prompt.detail  # the prompt says it too
     r = la.handle_rect()
-    t.mouse_down(r.centerx, r.top + 12, 1)
-    assert aac_settings.of(app.settings).trapdoor_hint_seen
+    x, y = r.centerx, r.top + 12
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):  # a click: no launch
+        held[0] = kind == pygame.MOUSEBUTTONDOWN
+        pygame.event.post(pygame.event.Event(kind, pos=screen(app, x, y), button=1))
+        app.step(1 / 60)
+    assert la.state == "held" and la.clicks == 1 and t.launch_hint.visible
+    assert not aac_settings.of(app.settings).trapdoor_hint_seen
+    held[0] = True
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=screen(app, x, y),
+                                         button=1))
     app.step(1 / 60)
+    for k in range(1, 16):  # the spring stretches with the pointer
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=screen(app, x, y + k),
+                                             rel=(0, 1), buttons=(1, 0, 0)))
+        app.step(1 / 60)
+    assert la.state == "dragging" and la.pull == pytest.approx(15, abs=1.5)
+    held[0] = False
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=screen(app, x, y + 15),
+                                         button=1))
+    app.step(1 / 60)
+    assert la.state == "fired" and la.fired_by_player
+    assert aac_settings.of(app.settings).trapdoor_hint_seen
     assert not t.launch_hint.visible
 
 

@@ -11,7 +11,7 @@ from game.aac.table.model import HudModel
 from game.aac.targets import Hotspot
 from game.shell import theme
 from game.shell.animations import ease_out_cubic
-from game.shell.layout import TOP_H, VH, VW
+from game.shell.layout import RIGHT_W, RIGHT_X, SEATS_Y, TOP_H, VH, VW
 from game.shell.scenegraph import Button, Canvas, Node
 
 
@@ -19,10 +19,12 @@ class TopBar(Node):
     def __init__(self, table: HudModel) -> None:
         super().__init__(0, 0, VW, TOP_H, z=1)
         self.table = table
-        self.add(Button("Menu (Esc)", VW - 130, 8, 120, 36, table.open_menu, 13,
-                        tip="Pause menu: save, settings, quit"))
-        self.add(Button("Log (L)", VW - 240, 8, 100, 36, table.toggle_log, 13,
-                        tip="Show or hide the game log"))
+        self.menu_button = Button("Menu (Esc)", VW - 130, 8, 120, 36, table.open_menu, 13,
+                                  tip="Pause menu: save, settings, quit")
+        self.add(self.menu_button)
+        self.log_button = Button("Log (L)", VW - 240, 8, 100, 36, table.toggle_log, 13,
+                                 tip="Show or hide the game log")
+        self.add(self.log_button, LogBadge(table, self.log_button))
         self.undo_button = Button("Undo", VW - 340, 8, 90, 36, table.undo, 13)
         self.add(self.undo_button)
         self.hint_button = Button("Hint (H)", VW - 440, 8, 90, 36, table.hint, 13,
@@ -74,13 +76,30 @@ class TopBar(Node):
         """Per frame: scores and who is thinking."""
         t = self.table
         w = self.slot_w()
+        alone = len(t.session.humans) == 1  # hot-seat: several people, none of them "you"
         for seat in range(len(t.shown.players)):
             x = 10 + seat * (w + 6)
-            kind = "you" if t.session.is_human(seat) else "bot"
+            kind = ("you" if alone else "human") if t.session.is_human(seat) else "bot"
             if t.thinking_seat == seat:
                 kind = "thinking" + "." * (1 + int(t.clock * 3) % 3)
             c.text(kind, x + 34, 36, 10, theme.CREAM, False, "midleft")
             c.text(str(t.score_shown(seat)), x + w - 10, 26, 22, theme.CREAM, True, "midright")
+
+
+class LogBadge(Node):
+    """On the Log button's corner: how many of the others' turns the recap strip cannot show
+    (no room beside four or five seats' rows, or more than fit); the log shows them."""
+
+    def __init__(self, table: HudModel, button: Button) -> None:
+        super().__init__(button.x + button.w - 14, button.y - 6, 20, 20, z=2)
+        self.table = table
+
+    def draw_self(self, c: Canvas) -> None:
+        n = self.table.recap_badge()
+        if n:
+            c.circle(theme.BG_DARK, 11, 11, 10)
+            c.circle(theme.GOLD, 10, 10, 9)
+            c.text(str(n), 10, 10, 11, theme.INK, True, "center")
 
 
 class LogDrawer(Node):
@@ -101,6 +120,7 @@ class LogDrawer(Node):
         self._wrapped_key: object = None
         self._page: pygame.Surface | None = None
         self._page_key: object = None
+        self._pinned_h = 0.0  # the height of the recap pinned over the log (0: none)
 
     def toggle(self) -> None:
         self.open = not self.open
@@ -119,7 +139,24 @@ class LogDrawer(Node):
         return "The game log (L to close; the mouse wheel scrolls it)"
 
     def rows(self) -> int:
-        return int((self.h - 52) // self.LINE)
+        return int((self.h - 52 - self._pinned_h) // self.LINE)
+
+    PINNED_ROWS = 12  # lines of "While you waited" at most, pinned over the log
+
+    def _pinned(self, s: float) -> list[tuple[int, str]]:
+        """The recap's lines (what the others did since the person last acted), wrapped,
+        pinned at the top of the log while they are news: (seat, line), -1 for a
+        continuation."""
+        t = self.table
+        recap = t.recap_lines() if t.recap_showing() else []
+        out: list[tuple[int, str]] = []
+        px, width = max(6, round(12 * s)), round((self.W - 50) * s)
+        for seat, text in reversed(recap):
+            wrapped = theme.wrap(text, px, width)
+            if len(out) + len(wrapped) > self.PINNED_ROWS:
+                break
+            out[:0] = [(seat if k == 0 else -1, ln) for k, ln in enumerate(wrapped)]
+        return out
 
     def wheel(self, dy: int) -> None:
         """dy > 0: scroll towards older entries."""
@@ -144,7 +181,9 @@ class LogDrawer(Node):
 
     def draw_self(self, c: Canvas) -> None:
         self._wrap(c.s)
-        key = (round(c.s, 4), self.scroll, self._wrapped_key)
+        pinned = self._pinned(c.s)
+        self._pinned_h = 40 + self.LINE * len(pinned) if pinned else 0.0
+        key = (round(c.s, 4), self.scroll, self._wrapped_key, tuple(pinned))
         if self._page is None or key != self._page_key:
             self._page_key = key
             self._page = pygame.Surface((round((self.W + 4) * c.s), round(self.h * c.s)))
@@ -152,6 +191,18 @@ class LogDrawer(Node):
             pc.fill((0, 0, 0), -4, 0, self.W + 4, self.h)
             pc.fill((250, 240, 218), 0, 0, self.W, self.h)
             pc.text("Game log", 14, 10, 18, theme.INK, True)
+            if pinned:
+                top = 40.0
+                pc.fill((255, 250, 236), 8, top, self.W - 16, self._pinned_h - 8, 8)
+                pc.fill(theme.GOLD, 8, top, self.W - 16, self._pinned_h - 8, 8, 1.5)
+                pc.text("While you waited", 18, top + 5, 13, theme.INK, True)
+                y = top + 24
+                sess = self.table.session
+                for seat, ln in pinned:
+                    if seat >= 0:
+                        tokens.seat_marker(pc, 24, y + 7, 5, sess.colour(seat), sess.shape(seat))
+                    pc.text(ln, 34, y, 12, theme.INK)
+                    y += self.LINE
             n = len(self._lines)
             if n > self.rows():
                 pos = "newest" if self.scroll == 0 else f"{self.scroll} lines up"
@@ -229,11 +280,33 @@ class StatusToast(Node):
     SHOW = 5.0  # seconds fully shown
     FADE = 1.0
 
+    # where the pill may go, first choice first (x, y, width): over the top of the map, over
+    # its lower part, at the foot of the right column; `place` takes the first that covers
+    # nothing the player may click now
+    SPOTS = ((27.0, TOP_H + 8, 800.0), (27.0, 600.0, 800.0),
+             (RIGHT_X + 5, VH - 96, RIGHT_W - 10))
+
     def __init__(self, table: HudModel) -> None:
-        super().__init__(VW / 2 - 400, TOP_H + 8, 800, 0, z=45)
+        super().__init__(*self.SPOTS[0][:2], self.SPOTS[0][2], 0, z=45)
         self.table = table
         self._surf: pygame.Surface | None = None
         self._key: object = None
+
+    def place(self, keep_clear: list[pygame.Rect]) -> None:
+        """Put the pill in the first of its places that covers none of `keep_clear` (else
+        the one that covers least)."""
+        best: tuple[int, int] | None = None
+        for i, (x, y, w) in enumerate(self.SPOTS):
+            self.x, self.y, self.w = x, y, w
+            px, py, pw, ph = self.pill_rect()
+            r = pygame.Rect(round(px), round(py), round(pw), round(ph))
+            hit = sum(r.clip(k).w * r.clip(k).h for k in keep_clear)
+            if hit == 0:
+                return
+            if best is None or hit < best[0]:
+                best = (hit, i)
+        if best is not None:
+            self.x, self.y, self.w = self.SPOTS[best[1]]
 
     def alpha(self) -> float:
         age = self.table.clock - self.table.message_at
@@ -256,7 +329,7 @@ class StatusToast(Node):
         if a <= 0:
             return
         text = self.table.message
-        key = (text, round(c.s, 4))
+        key = (text, round(c.s, 4), self.w)
         if self._surf is None or self._key != key:
             self._key = key
             lines = self._lines(max(10, round(15 * c.s)), c.s)
@@ -276,31 +349,36 @@ class StatusToast(Node):
 
 
 class RecapCard(Node):
-    """After the other seats' turns: what each did, one line per turn, until the person
-    deciding closes it (a click) or acts. The log (L) has every detail."""
+    """After the other seats' turns: what each did, one line per turn, in a strip beside the
+    board, under the seats' rows (never over the map: issue 29), until the person deciding
+    closes it (a click) or acts. Where the rows leave it no room (four or five seats), or
+    more lines than fit, the Log button carries a badge and the log opens on them. The log
+    (L) has every detail."""
 
     interactive = True
-    W = 620.0
-    LINE = 22.0
+    LINE = 18.0
+    MIN_H = 44.0  # room for the title and one line, else no strip
 
     def __init__(self, table: HudModel) -> None:
-        super().__init__(20, 0, self.W, 0, z=35)
+        super().__init__(RIGHT_X, 0, RIGHT_W, 0, z=3)
         self.table = table
         self.lines: list[tuple[int, str]] = []
+        self.hidden_lines = 0  # lines the strip has no room for (the log shows them)
         self.visible = False  # until an update finds something to tell
 
+    @staticmethod
+    def room(table: HudModel) -> tuple[float, float]:
+        """(y, height) of the strip: the rest of the right column under the seats' rows."""
+        n = max(1, len(table.shown.players))
+        rows = min(96.0, (VH - SEATS_Y - 6) / n) * n
+        y = SEATS_Y + rows + 2
+        return y, VH - 6 - y
+
     def on_update(self, dt: float) -> None:
-        self.lines = self.table.recap_showing()
-        self.visible = bool(self.lines)
-        self._layout()
-
-    def _layout(self) -> None:
-        rows = sum(len(self._wrapped(text)) for _, text in self.lines)
-        self.h = 44 + rows * self.LINE + 10
-        self.y = 690 - self.h  # above the Tile Pool, over the lower map
-
-    def _wrapped(self, text: str) -> list[str]:
-        return theme.wrap(text, 14, round(self.W - 60))
+        lines = self.table.recap_showing()
+        self.y, self.h = self.room(self.table)
+        self.visible = bool(lines) and self.h >= self.MIN_H
+        self.lines = lines if self.visible else []
 
     def contains(self, lx: float, ly: float) -> bool:
         return self.visible and super().contains(lx, ly)
@@ -312,19 +390,35 @@ class RecapCard(Node):
     def tooltip(self) -> str:
         return "What the other seats did since you last played. Click to close."
 
+    def _fitted(self, scale: float) -> list[tuple[int, list[str]]]:
+        """The newest lines that fit, each wrapped (at the drawn scale); sets hidden_lines."""
+        px = max(9, round(13 * scale))
+        rows = int((self.h - 30) // self.LINE)
+        out: list[tuple[int, list[str]]] = []
+        for seat, text in reversed(self.lines):
+            wrapped = theme.wrap(text, px, round((self.w - 48) * scale))
+            if sum(len(w) for _, w in out) + len(wrapped) > rows:
+                break
+            out.insert(0, (seat, wrapped))
+        self.hidden_lines = len(self.lines) - len(out)
+        return out
+
     def draw_self(self, c: Canvas) -> None:
         if not self.lines:
             return
-        c.fill((0, 0, 0), 4, 5, self.w, self.h, 12)
-        c.fill((252, 244, 226), 0, 0, self.w, self.h, 12)
-        c.fill(theme.PANEL_EDGE, 0, 0, self.w, self.h, 12, 2)
-        c.text("While you waited", 16, 20, 16, theme.INK, True, "midleft")
-        c.text("click to close · L: the full log", self.w - 16, 20, 11, theme.INK_SOFT, False,
+        c.fill(theme.BG_DARK, 3, 4, self.w, self.h, 10)
+        c.fill((252, 244, 226), 0, 0, self.w, self.h, 10)
+        c.fill(theme.PANEL_EDGE, 0, 0, self.w, self.h, 10, 2)
+        fitted = self._fitted(c.s)
+        c.text("While you waited", 14, 15, 14, theme.INK, True, "midleft")
+        more = (f"{self.hidden_lines} more in the log (L)" if self.hidden_lines else
+                "L: the full log")
+        c.text(f"{more} \u00b7 click to close", self.w - 14, 15, 11, theme.INK_SOFT, False,
                "midright")
-        y = 44.0
-        for seat, text in self.lines:
-            col = self.table.session.colour(seat)
-            tokens.seat_marker(c, 24, y + 10, 7, col, self.table.session.shape(seat))
-            for ln in self._wrapped(text):
-                c.text(ln, 40, y + 10, 14, theme.INK, False, "midleft")
+        y = 30.0
+        s = self.table.session
+        for seat, wrapped in fitted:
+            tokens.seat_marker(c, 22, y + 9, 6, s.colour(seat), s.shape(seat))
+            for ln in wrapped:
+                c.text(ln, 36, y + 9, 13, theme.INK, False, "midleft")
                 y += self.LINE

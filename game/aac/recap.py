@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from engine.aac.api import Rules
+from engine.aac.api import MODULES, Rules, categories
 from engine.aac.api import events as ev
 
 MARK_KINDS = ("section", "pillar", "bound", "achievement", "pool_slot", "monument")
 MAX_MARKS = 40
 MAX_NOTES = 60
+CATEGORY_WORDS = {c.name: c.short for c in categories(tuple(MODULES))}
 
 
 @dataclass
@@ -44,6 +45,7 @@ class TurnNote:
     perks: int = 0
     moved_energy: int = 0  # other energy moves (repositions, payments, exhausting...)
     score: int = 0
+    score_by: Counter[str] = field(default_factory=Counter)  # category words -> VP change
 
     def empty(self) -> bool:
         return not (self.turn_type or self.pushes or self.loaded or self.deployed or
@@ -135,7 +137,10 @@ class Recap:
         elif isinstance(e, ev.PatronUsed):
             self._note_for(e.seat).patron.append(self._name(e.monument))
         elif isinstance(e, ev.ScoreChanged):
-            self._note_for(e.seat).score += e.new - e.old
+            n = self._note_for(e.seat)
+            n.score += e.new - e.old
+            for part in e.parts:  # why, by category ("monuments +6, Tile Pool −1")
+                n.score_by[CATEGORY_WORDS.get(part.category, part.category)] += part.delta
         elif isinstance(e, ev.ChannelMarker) and e.charged:
             self._note_for(e.seat).recharged = True
         elif isinstance(e, ev.TrackMoved):
@@ -234,6 +239,7 @@ def describe(n: TurnNote) -> str:
     if n.moved_energy and not parts:
         parts.append(f"moved {_energy(n.moved_energy)}")
     if n.score:
-        parts.append(f"{n.score:+d} VP".replace("-", "\u2212"))
+        why = ", ".join(f"{cat} {d:+d}" for cat, d in n.score_by.items() if d)
+        parts.append(f"{n.score:+d} VP{f' ({why})' if why else ''}".replace("-", "\u2212"))
     body = "; ".join(parts) if parts else "passed without acting"
     return f"{head}: {body}" if head else body

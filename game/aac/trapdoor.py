@@ -37,10 +37,11 @@ HOLD = 0.25  # the plunger cocks itself and fires after this, unless a player gr
 BOUNCE = 0.65  # tokens bounce in the corral this long after the plunger fires
 BOT_HOLD = 0.15  # a bot's launch (it cannot be grabbed) cocks and fires sooner...
 BOT_BOUNCE = 0.35  # ...and its tokens fly on sooner: a big bot turn deploys several times
-MAX_HOLD = 3.0  # a plunger held longer than this fires anyway (never blocks the game)
+MAX_HOLD = 6.0  # a plunger held this long after it was grabbed fires anyway (never blocks)
 R = 9.0  # token disc radius (virtual units, as the flying tokens)
 P_AUTO = 12.0  # how far the plunger cocks itself (virtual units)
 P_MAX = 22.0  # how far a player may pull it back
+MIN_PULL = 4.0  # let go with less than this pulled: a click, not a pull (it does not fire)
 GRAVITY = 1500.0
 K_OVER_M = 2400.0  # spring stiffness / plunger mass: launch speed ~900 u/s at P_AUTO
 PLUNGER_M = 4.0
@@ -97,6 +98,8 @@ class Launch:
         self.pull = 0.0  # current pull-back of the plunger (0 = rest)
         self.grab_pull = 0.0
         self.grab_y = 0.0
+        self.grabbed_at = 0.0  # simulated time of the last grab
+        self.clicks = 0  # presses let go without a pull (the table shows how after one)
         self.fired_by_player = False
         self.finished = False
         self.fade = 0.0  # seconds since finishing (the empty corral fades out)
@@ -170,7 +173,7 @@ class Launch:
         if not self.handle_rect().collidepoint(vx, vy):
             return False
         self.state = "dragging"
-        self.grab_y, self.grab_pull = vy, self.pull
+        self.grab_y, self.grab_pull, self.grabbed_at = vy, self.pull, self.time
         self._sound("pull")
         return True
 
@@ -179,11 +182,19 @@ class Launch:
             self.pull = min(P_MAX, max(0.0, self.grab_pull + vy - self.grab_y))
 
     def release(self) -> None:
-        if self.state == "dragging":
-            self.fired_by_player = True
-            if self.pull < 3.0:  # a click, not a pull: fire at the usual strength
-                self.pull = P_AUTO
-            self._fire()
+        """The player let go: a pull fires the plunger; a click (hardly pulled) does not, it
+        goes back to waiting and `clicks` counts it (the table then shows how)."""
+        if self.state != "dragging":
+            return
+        if self.pull < MIN_PULL and self.wait:
+            self.state = "held"
+            self.pull = 0.0
+            self.clicks += 1
+            return
+        self.fired_by_player = True
+        if self.pull < MIN_PULL:  # a launch that fires by itself anyway: the usual strength
+            self.pull = P_AUTO
+        self._fire()
 
     def fire_now(self) -> None:
         """"Fire for me": the usual strength, at once."""
@@ -240,7 +251,8 @@ class Launch:
             self.pull = P_AUTO * min(1.0, self.time / self.hold) ** 2
             if self.time >= self.hold - 1e-9:
                 self._fire()
-        elif self.state == "dragging" and self.time >= MAX_HOLD:
+        elif self.state == "dragging" and self.time - self.grabbed_at >= MAX_HOLD:
+            self.pull = max(self.pull, P_AUTO)  # held on and on: it goes anyway
             self.release()
         if self.state in ("held", "dragging"):
             self._hand.position = (self.cx, self.rest_top + 4.0 + self.pull)
@@ -408,15 +420,24 @@ class TrapdoorLayer(Node):
                 return True
         return False
 
-    def track(self, vx: float, vy: float, pressed: bool) -> None:
-        """Follow the pointer while a plunger is held; fire when the button is up."""
+    def track(self, vx: float, vy: float, pressed: bool) -> Launch | None:
+        """Follow the pointer while a plunger is held (it stretches with it); let go when
+        the button is up. Returns the launch a pull has just fired."""
         la = self.dragging
         if la is None:
-            return
+            return None
         la.drag(vy)
         if not pressed or la.state != "dragging":
-            la.release()
-            self.dragging = None
+            return self.let_go()
+        return None
+
+    def let_go(self) -> Launch | None:
+        """The button is up: a pull fires the plunger (returned), a click does not."""
+        la, self.dragging = self.dragging, None
+        if la is None:
+            return None
+        la.release()
+        return la if la.state == "fired" else None
 
     def on_update(self, dt: float) -> None:
         if not self.launches:

@@ -52,7 +52,7 @@ END_SIGNALS = tuple(getattr(signal, n) for n in ("SIGTERM", "SIGINT", "SIGHUP")
 
 FRAME_HISTORY = 3600  # the last minute of frame times at 60 fps (benchmarks read them)
 IDLE_WAIT = 0.5  # seconds the loop sleeps at most when nothing moves (signals are read then)
-TOOLTIP_DELAY = 0.35  # seconds a pointer rests on something before its tooltip shows
+TOOLTIP_DELAY = 0.5  # seconds a pointer rests on something before its tooltip shows
 PRODUCT = "Board games at one table"  # the window's title with several games installed
 APP_ICON = theme.ASSETS / "app" / "icon.svg"
 
@@ -88,6 +88,8 @@ class App:
         self.end_signal = 0  # set by a signal handler: the loop keeps the game and leaves
         self.hovered: Node | None = None
         self.hover_time = 0.0
+        self.tip_held = False  # a click hides the tooltip until the pointer moves again
+        self.tip_rect: pygame.Rect | None = None  # where the tooltip was drawn last
         self.mouse_v = (0.0, 0.0)
         self.clock = pygame.time.Clock()
         self.frame_ms: deque[float] = deque(maxlen=FRAME_HISTORY)
@@ -275,12 +277,19 @@ class App:
                 self.window = pygame.display.set_mode((w, h), pygame.RESIZABLE)
         elif e.type == pygame.MOUSEMOTION:
             self.mouse_v = self.to_virtual(e.pos)
+            if self.tip_held:  # moving again after a click: the delay starts afresh
+                self.tip_held, self.hover_time = False, 0.0
             self.rehover()
         elif e.type == pygame.MOUSEBUTTONDOWN:
             vx, vy = self.to_virtual(e.pos)
             self.mouse_v = (vx, vy)
+            self.tip_held = True  # a click: no tooltip until the pointer moves again
             if 0 <= vx < VW and 0 <= vy < VH:
                 self.scene.mouse_down(vx, vy, e.button)
+        elif e.type == pygame.MOUSEBUTTONUP:
+            vx, vy = self.to_virtual(e.pos)
+            self.mouse_v = (vx, vy)
+            self.scene.mouse_up(vx, vy, e.button)
         elif e.type == pygame.MOUSEWHEEL:
             self.scene.wheel(*self.mouse_v, int(e.y))
         elif e.type == pygame.KEYDOWN:
@@ -362,13 +371,16 @@ class App:
         c = Canvas(surf, s, ox, oy)
         for scene in drawn:
             scene.draw(c)
-        if self.hover_time > TOOLTIP_DELAY and self.hovered is not None:
+        self.tip_rect = None
+        if self.hover_time > TOOLTIP_DELAY and self.hovered is not None and not self.tip_held:
             tip = self.scene.tooltip_for(self.hovered)
             rule = self.rule_here() if tip else ""
             if rule:
                 tip += f"\nF1: rule {rule} in the guide"
-            if tip:
-                tooltip.draw_tooltip(c, tip, *self.mouse_v)
+            if tip:  # beside what it explains, off what may be clicked now
+                self.tip_rect = tooltip.draw_tooltip(c, tip, *self.mouse_v,
+                                                     avoid=self.hovered.world_rect(),
+                                                     keep_clear=self.scene.keep_clear())
 
     def run(self) -> int:
         previous = self._catch_signals()

@@ -141,7 +141,7 @@ class Popup(Node):
                        icon_name=choice_icon(ch))
             b.choice_id = ch.id  # type: ignore[attr-defined]
             self.add(b)
-        self.add(Button("Cancel", w - 100, h - 38, 90, 28, on_close, 12))
+        self.add(Button("Cancel (Esc)", w - 120, h - 38, 110, 28, on_close, 12))
         self.interactive = True
 
     def draw_self(self, c: Canvas) -> None:

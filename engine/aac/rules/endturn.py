@@ -86,7 +86,7 @@ class EndOfAdvanceFrame(Frame, kind="aac.end_of_advance"):
             ctx.pop()
             return None
         ch.append(Choice("done", "Finish the Advance turn"))
-        return decision(self.seat, "end_of_advance", "End of your Advance turn", ch)
+        return decision(self.seat, "end_of_advance", end_of_advance_prompt(ch), ch)
 
     def apply(self, ctx: Ctx, c: Choice) -> None:
         if c.id == "done":
@@ -104,6 +104,20 @@ class EndOfAdvanceFrame(Frame, kind="aac.end_of_advance"):
         pay_patron_cost(ctx, self.seat)
         ctx.emit(ev.PatronUsed(self.seat, c.data))
         complete_without_completer(ctx, self.seat, c.data, "patron")
+
+
+def end_of_advance_prompt(ch: list[Choice]) -> str:
+    """E1's question in words, the Patron Token's use told (R21.2: its cost and effect), so
+    the highlighted monuments are not a riddle."""
+    offers = []
+    if any(c.id == "conduits" for c in ch):
+        offers.append("gain your conduit movement")
+    if any(c.id.startswith("patron:") for c in ch):
+        offers.append("use your Patron Token (click a highlighted monument to complete its "
+                      "open section, for all your bottom-row energy)")
+    if not offers:
+        return "End of your Advance turn"
+    return f"End of your Advance turn: {' or '.join(offers)}?"
 
 
 def pay_patron_cost(ctx: Ctx, seat: int) -> None:

@@ -25,12 +25,15 @@ from game.aac.hud import Handoff, LogDrawer, RecapCard, StatusToast, TopBar
 from game.aac.module_sheet import ModuleSheet
 from game.aac.recap import Recap
 from game.aac.session import AacSession
+from game.aac.table import clearance
 from game.aac.table.animator import EventAnimator
 from game.aac.table.driver import TurnDriver
 from game.aac.table.hints import HintAsker
 from game.aac.table.hotspots import HotspotIndex
 from game.aac.table.layers import LayerCache
 from game.aac.table.picture import table_picture
+from game.aac.table.scores import ScoreBoard
+from game.aac.table.talk import TurnTalk
 from game.aac.targets import Hotspot
 from game.shell import theme
 from game.shell.animations import Animator
@@ -72,11 +75,12 @@ class TableScene(PlayScene):
         self.clock = 0.0
         self.activity_at = 0.0  # the table clock at the last click, key or new decision
         self._decision_key: tuple[int, int] = (-1, -1)
+        self._showing = -1  # the seat whose move is being shown (deciding_seat meanwhile)
+        self._toast_key: object = None  # the status line was placed for this moment
         self.animator = Animator(self.settings.anim_speed)
         self.peek_seat = -1
         self.overlay_seat = -1  # another seat's device shown while its row is hovered
         self._overlay_hover = (-1, 0.0)
-        self.score_disp = [float(x) for x in self._scores()]
         self.popup: Popup | None = None
         self._message = ""
         self.message_at = -1e9  # table clock when the status line was last set
@@ -92,6 +96,7 @@ class TableScene(PlayScene):
         self.layers = LayerCache(self)
         self.hotspots = HotspotIndex(self)
         self.hints = HintAsker(self)
+        self.talk = TurnTalk(self)
 
         self.board = BoardView(self)
         self.device = DeviceView(self)
@@ -111,7 +116,9 @@ class TableScene(PlayScene):
                                   tip="Play the bots' moves at once, up to the next decision "
                                       "a person makes (Space skips one animation)", z=5)
         self.skip_button.visible = False
-        self.fire_button = Button("Fire for me", 0, 0, 120, 30, self.fire_launch, 13, z=31,
+        # in the corner of the prompt bar, where "Skip to your turn" shows while bots play
+        self.fire_button = Button("Fire for me", RIGHT_X + RIGHT_W - 172,
+                                  PROMPT_Y + PROMPT_H - 46, 160, 36, self.fire_launch, 14, z=31,
                                   tip="Launch the energy without pulling the plunger")
         self.fire_button.visible = False
         self.launch_hint = LaunchHint(self)
@@ -121,6 +128,7 @@ class TableScene(PlayScene):
                  self.trapdoor, self.highlights, self.skip_button, self.recap_card,
                  self.toast, self.fire_button, self.launch_hint, self.log_drawer,
                  self.handoff)
+        self.scores = ScoreBoard(self)  # the scores shown, as they change
         self.rule_link = RuleLink(self)  # "Rule R9.3 ▸" after a why-not (opens the guide)
         self.add(self.rule_link, self.board.card)
         self.tutorial: InputFilter | None = None  # the tutorial's overlay may take input
@@ -159,14 +167,8 @@ class TableScene(PlayScene):
         self.driver._bot_decision = None  # the bot asks again on return (its answer was dropped)
 
     # --- state -> views ------------------------------------------------------------------------
-    def _scores(self) -> list[int]:
-        sc = list(self.shown.scores)
-        return sc + [0] * (self.shown.n - len(sc))
-
     def score_shown(self, seat: int) -> int:
-        if seat < len(self.score_disp):
-            return round(self.score_disp[seat])
-        return 0
+        return self.scores.shown(seat)
 
     @property
     def pending(self) -> Decision | None:
@@ -184,7 +186,10 @@ class TableScene(PlayScene):
 
     def deciding_seat(self) -> int:
         """The seat whose decision is pending (the turn marker follows it: during set-up or
-        a perk owed, that is not the active seat), else the active seat."""
+        a perk owed, that is not the active seat), else the active seat; while a move is
+        being shown, the seat that made it (never the next one to decide)."""
+        if self.animator.busy and self._showing >= 0:
+            return self._showing
         d = self.pending
         return d.seat if d is not None else self.shown.active
 
@@ -225,21 +230,28 @@ class TableScene(PlayScene):
         self._update_overlay(dt)
         self.animator.speed = self.driver.anim_speed()
         if self.trapdoor.dragging is not None:  # a player pulls a plunger back
-            self.trapdoor.track(*self.app.mouse_v, pygame.mouse.get_pressed()[0])
+            self._pulled(self.trapdoor.track(*self.app.mouse_v,
+                                             pygame.mouse.get_pressed()[0]))
         said = self.hints.poll()
         if said:
             self.message = said
             self.session.log.append(said)
         self.driver.before_animation()
         self.animator.update(dt)
-        for i, target in enumerate(self._scores()):
-            cur = self.score_disp[i] if i < len(self.score_disp) else 0.0
-            if abs(cur - target) > 0.01 and not self.animator.busy:
-                self.score_disp[i] = target
+        self.scores.update(dt)
+        self._place_toast()
         if self.animator.busy:
             return
         self.driver.after_animation()
 
+
+    def _place_toast(self) -> None:
+        """The status line goes where it covers nothing the player may click now (placed
+        again when the words or the decision change)."""
+        key = (self.message_at, self.rev, len(self.game.history), self.popup is None)
+        if key != self._toast_key and self.toast.alpha() > 0:
+            self._toast_key = key
+            self.toast.place(clearance.rects(clearance.targets(self)))
 
     # --- choosing ---------------------------------------------------------------------------------
     def choose(self, choice_id: str) -> None:
@@ -256,8 +268,19 @@ class TableScene(PlayScene):
             self.recap.acted(d.seat)
             self._last_human = d.seat
         events = self.session.apply(choice_id)
+        said = self.talk.after_step(self.game.forced, len(events),
+                                    not self.driver._batch_by_bot)
+        if said:  # a person's decision the rules made (the turn ended, the only answer)
+            self.message = said
         self.recap.feed(events)
         self.driver.note_step(events, self.event_anim.animate(events, old))
+        self._showing = d.seat
+        if not self.driver._batch_by_bot and self.animator.busy:  # the prompt follows the move
+            ch = d.find(choice_id)
+            self.prompt.set(f"{self.session.name(d.seat)}: {ch.label if ch else d.prompt}",
+                            "Your move is being shown (Space skips it).",
+                            self.session.colour(d.seat), [])
+            self.prompt.thinking = False
         if self.animator.busy:
             self.animator.on_idle.append(self._settle)
         else:
@@ -283,7 +306,7 @@ class TableScene(PlayScene):
         self.device.slide.clear()
         self.fxl.clear_sprites()
         self.trapdoor.clear()
-        self.score_disp = [float(x) for x in self._scores()]
+        self.scores.settle()  # the scores as they are now, told as they change
         self.hotspots.refresh()
 
     def autosave(self) -> None:
@@ -319,7 +342,7 @@ class TableScene(PlayScene):
             self.message = f"Could not save: {save_problem(exc)}. The game goes on."
         self.session.log.append(self.message)
 
-    # decisions that are the second (or later) step of one pick: Esc backs out of them
+    # decisions that are the second (or later) step of one pick: right-click backs out of them
     FOLLOW_UP_KINDS = frozenset({
         "reposition_to", "facing", "teleport", "claim_pay", "claim_replace", "deploy_energy",
         "entropy_other", "entropy_here", "rewind_second", "replenish_slot", "channel_position",
@@ -378,7 +401,7 @@ class TableScene(PlayScene):
                 or self.trapdoor.active or self.driver.bots_playing()
                 or bool(self.driver.queued) or self.hints.thinking
                 or self.clock - self.board.wheel_at < BURST + 0.1
-                or 0.0 < self.toast.alpha() < 1.0
+                or 0.0 < self.toast.alpha() < 1.0 or self.scores.counting()
                 or self.clock - self.message_at < 0.1)
         if busy:
             return 60.0
@@ -394,6 +417,17 @@ class TableScene(PlayScene):
         return (d is not None and self.session.is_human(d.seat)
                 and self.clock - self.activity_at < PULSE_SECONDS)
 
+    def mouse_up(self, vx: float, vy: float, button: int) -> None:
+        if button == 1 and self.trapdoor.dragging is not None:  # let go of the plunger
+            self.trapdoor.dragging.drag(vy)
+            self._pulled(self.trapdoor.let_go())
+
+    def _pulled(self, fired: trapdoor.Launch | None) -> None:
+        """A pull fired a plunger: the player knows how now (the hint is not shown again)."""
+        if fired is not None and not aac_settings.of(self.settings).trapdoor_hint_seen:
+            aac_settings.of(self.settings).trapdoor_hint_seen = True
+            self.app.save_settings()
+
     def mouse_down(self, vx: float, vy: float, button: int) -> None:
         self.activity_at = self.clock
         if self.tutorial is not None and self.tutorial.mouse(vx, vy, button):
@@ -401,10 +435,7 @@ class TableScene(PlayScene):
         if self.handoff.visible:
             self.handoff.on_click(vx, vy, button)
             return
-        if button == 1 and self.trapdoor.grab(vx, vy):
-            if not aac_settings.of(self.settings).trapdoor_hint_seen:  # they know how now
-                aac_settings.of(self.settings).trapdoor_hint_seen = True
-                self.app.save_settings()
+        if button == 1 and self.trapdoor.grab(vx, vy):  # fires when let go after a pull
             return
         node = self.hit(vx, vy)
         if node in (self.fire_button, self.skip_button):  # they act on the animation itself
@@ -449,6 +480,7 @@ class TableScene(PlayScene):
         self.popup = Popup(vx, vy, choices, self.choose, self.close_popup,
                            d.prompt if d else "Which one?")
         self.add(self.popup)
+        self.topbar.menu_button.label = "Menu"  # Esc closes the popup now ("Cancel (Esc)")
 
     def toggle_folklore(self) -> None:
         """The device's Folklore button: open or close the Folklore sheet."""
@@ -468,6 +500,7 @@ class TableScene(PlayScene):
         if self.popup is not None:
             self.remove(self.popup)
             self.popup = None
+        self.topbar.menu_button.label = "Menu (Esc)"
 
     def key_down(self, event: pygame.event.Event) -> bool:
         self.activity_at = self.clock
@@ -495,11 +528,9 @@ class TableScene(PlayScene):
         if key == pygame.K_s and mods & pygame.KMOD_CTRL:
             self.save()
             return True
-        if key == pygame.K_ESCAPE:
-            if self.popup is not None:
-                self.close_popup()
-            elif self.in_multi_step_pick() and not self.undo_status():
-                self.undo()  # Esc backs out of a half-made pick, else opens the menu
+        if key == pygame.K_ESCAPE:  # one meaning, shown on screen: close the question open
+            if self.popup is not None:  # ("Cancel (Esc)"), else the menu ("Menu (Esc)");
+                self.close_popup()  # it never changes the game (right-click or Undo does)
             else:
                 self.open_menu()
             return True
@@ -538,6 +569,15 @@ class TableScene(PlayScene):
             return []
         return lines[-RECAP_LINES:]
 
+    def recap_badge(self) -> int:
+        """Turns of the others the recap strip cannot show now (no room beside four or five
+        seats' rows, or more than fit): the Log button's badge; the log shows them."""
+        lines = self.recap_showing()
+        if not lines:
+            return 0
+        card = self.recap_card
+        return len(lines) if not card.visible else card.hidden_lines
+
     def close_recap(self) -> None:
         v = self.recap_viewer()
         self._recap_closed = (v, len(self.recap_lines(v)))
@@ -567,7 +607,17 @@ class TableScene(PlayScene):
         return self.hotspots.hover_node(vx, vy)
 
     def tooltip_for(self, node: Node | None) -> str:
+        if self.popup is not None:  # a popup is the question now: no card over it
+            return ""
         return self.hotspots.tooltip_for(node)
+
+    def keep_clear(self) -> list[pygame.Rect]:
+        """Where the player may click now (and a monument's card): tooltips keep off."""
+        out = clearance.rects(clearance.targets(self))
+        if self.board.card.mid:
+            x, y, w, h = self.board.card.rect
+            out.append(pygame.Rect(round(x), round(y), round(w), round(h)))
+        return out
 
     def seat_tip(self, seat: int) -> str:
         return self.hotspots.seat_tip(seat)
@@ -649,16 +699,19 @@ class DeviceOverlay(Node):
         self.view = DeviceView(table)
         self.view.overlay = True
         self._cache: dict[object, pygame.Surface] = {}
+        self.rect: pygame.Rect | None = None  # where it was drawn last (None: not shown)
 
     def draw_self(self, c: Canvas) -> None:
         t = self.table
         seat = t.overlay_seat
+        self.rect = None
         if seat < 0 or seat >= len(t.shown.players):
             return
         v = self.view
         v.seat = seat
         rh = t.seats.row_h()
         y = min(max(60.0, SEATS_Y + seat * rh + rh / 2 - v.h / 2), VH - v.h - 8)
+        self.rect = pygame.Rect(round(self.x), round(y), round(v.w), round(v.h))
         oc = c.sub(0, y)
         hidden = seat in t.hidden_seats()
         key = (seat, hidden, round(c.s, 4), v.layer_key(t.shown))
@@ -694,8 +747,9 @@ class LaunchHint(Node):
     def on_update(self, dt: float) -> None:
         la = self.table.trapdoor.waiting()
         seen = aac_settings.of(self.table.settings).trapdoor_hint_seen
-        self.visible = la is not None and not seen and not self.table.handoff.visible
-        if la is not None:
+        self.visible = la is not None and (not seen or la.clicks > 0) and \
+            not self.table.handoff.visible
+        if la is not None:  # beside the corral, over the device (nothing to click there now)
             left = la.left - self.w - 12
             self.x = left if left > RIGHT_X else la.right + 12
             self.y = la.slot_y - 10
@@ -704,9 +758,12 @@ class LaunchHint(Node):
         c.fill((0, 0, 0), 3, 4, self.w, self.h, 10)
         c.fill((255, 250, 236), 0, 0, self.w, self.h, 10)
         c.fill(theme.GOLD, 0, 0, self.w, self.h, 10, 2)
-        c.text_box("Your deploy is ready to launch: drag the plunger under the tile down, "
-                   "then let go. Or press \u201cFire for me\u201d.", 12, 6, self.w - 24,
-                   self.h - 12, 14, theme.INK, False, align="left")
+        la = self.table.trapdoor.waiting()
+        head = ("A click does not launch it: " if la is not None and la.clicks else
+                "Your deploy is ready to launch: ")
+        c.text_box(head + "press on the plunger under the tile, drag it down, then let go. "
+                   "Or press \u201cFire for me\u201d.", 12, 6, self.w - 24, self.h - 12, 14,
+                   theme.INK, False, align="left")
 
 
 class _HighlightLayer(Node):

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from game.aac.hud import TopBar
     from game.aac.table.driver import TurnDriver
     from game.aac.table.hotspots import HotspotIndex
+    from game.aac.table.scores import ScoreBoard
     from game.shell.animations import Animator
     from game.shell.settings import Settings
 
@@ -67,7 +68,7 @@ class AnimatedTable(StageTable, Protocol):
     def trapdoor(self) -> trapdoor.TrapdoorLayer: ...
 
     @property
-    def score_disp(self) -> list[float]: ...
+    def scores(self) -> ScoreBoard: ...
 
 
 STAGGER = 0.12  # seconds between the flights of one batch
@@ -181,9 +182,12 @@ class EventAnimator:
                 tweens.append(self._tween(sp, at, 0.6, start=self._lifter(e),
                                           land=self.applier(e)))
                 return at + 0.3, True
-            case ev.ScoreChanged():
-                tweens.append(self._count_score(e, at))
-                return at, self._score_floater(e, at, tweens)
+            case ev.ScoreChanged():  # floats only if the steps have not told it yet
+                at, _ = self._in_sequence(e, at, tweens)
+                floater = t.scores.tell(e.seat, e.new, at, add=False)
+                if floater is not None:
+                    tweens.append(floater)
+                return at, floater is not None
             case ev.SectionConstructed() | ev.SectionDeconstructed() if (
                     tw := monument_anim.section_tween(t, e, at, t.app.sound.play)):
                 tweens.append(tw)  # lifts off, the next drops on and snaps (or is pulled off)
@@ -395,19 +399,6 @@ class EventAnimator:
         tweens.append(self._tween(sp, at, dur))
         return at + gap
 
-    def _score_floater(self, e: ev.ScoreChanged, at: float, tweens: list[Tween]) -> bool:
-        """"+3" / "−1" floats up from the seat's score in the top strip (True if it does)."""
-        delta = e.new - e.old
-        if not delta or e.seat >= len(self.t.shown.players):
-            return False
-        w = self.t.topbar.slot_w()
-        p = (10 + e.seat * (w + 6) + w - 24, 30.0)
-        text = f"+{delta}" if delta > 0 else f"\u2212{-delta}"
-        col = theme.GAIN if delta > 0 else theme.LOSS
-        sp = self.t.fxl.spawn(fx.floating_text(p, text, col, rise=-26), background=True)
-        tweens.append(self._tween(sp, at, 1.1))
-        return True
-
     def _slide_tiles(self, e: ev.TilesPushed, at: float) -> Tween:
         """The conveyor (R5): every tile rides one position along the belt with its energy on
         it, the pushed tile comes in from the staging area, and the tile pushed off the far
@@ -450,12 +441,3 @@ class EventAnimator:
             self._bump()
 
         return Tween(0.8, upd, done, delay=at, ease=lambda x: x, on_start=start)
-
-    def _count_score(self, e: ev.ScoreChanged, at: float) -> Tween:
-        seat = e.seat
-
-        def upd(t: float) -> None:
-            if seat < len(self.t.score_disp):
-                self.t.score_disp[seat] = e.old + (e.new - e.old) * t
-
-        return Tween(0.6, upd, self.applier(e), delay=at)

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from game.aac.hud import Handoff
     from game.aac.trapdoor import TrapdoorLayer
     from game.shell.animations import Animator
+    from game.shell.prompt_bar import PromptBar
     from game.shell.scenegraph import Button
     from game.shell.scenes.base import Nav
     from game.shell.session import Session
@@ -79,6 +80,9 @@ class DrivenTable(Protocol):
     @property
     def fire_button(self) -> Button: ...
 
+    @property
+    def prompt(self) -> PromptBar: ...
+
     def choose(self, choice_id: str) -> None: ...
 
     def _click(self, vx: float, vy: float, button: int) -> None: ...
@@ -93,7 +97,7 @@ class DrivenTable(Protocol):
 class TurnDriver:
     def __init__(self, t: DrivenTable) -> None:
         self.t = t
-        self.thinking_seat = -1
+        self._thinking = -1  # the bot asked for a decision (thinking_seat says when it shows)
         self._bot_started = 0.0
         self._bot_answer: str | None = None
         self._bot_decision: Decision | None = None
@@ -103,6 +107,8 @@ class TurnDriver:
         self._ramp_turn = -1  # the turn shown, and since when (the bots' pace: `ramp`)
         self._turn_shown_at = 0.0
         self._quiet = False  # the last step showed nothing: the next bot step needs no pause
+        self._launch_told: object = None  # the launch the prompt told how to work
+        self._before_launch = ("", "")  # the prompt's words before it told how
         self.queued: deque[tuple[str, Any]] = deque()  # a person's input while things move
 
     def before_animation(self) -> None:
@@ -132,7 +138,7 @@ class TurnDriver:
             return
         d = self.t.pending
         if d is None or self.t.game.is_over:
-            self.thinking_seat = -1
+            self._thinking = -1
             if self.t.animator.background:  # let the last words and scores float off first
                 return
             if not self.t.finished:
@@ -141,7 +147,7 @@ class TurnDriver:
                 self.t.app.show_results(self.t.session)
             return
         if self.t.session.is_human(d.seat):
-            self.thinking_seat = -1
+            self._thinking = -1
             self.turbo = False  # a person decides: back to the normal pace
             self._check_handoff()
             return
@@ -167,25 +173,57 @@ class TurnDriver:
         self._bot_decision = d
         self._bot_answer = None
         self._bot_started = time.perf_counter()
-        self.thinking_seat = d.seat
+        self._thinking = d.seat
         bot = self.t.session.bots[d.seat]
         view = self.t.game.view(d.seat) if self.t.app.bot_worker.needs_view(bot) else None
         self.t.app.bot_worker.request(bot, view, d)
 
     def _place_fire_button(self) -> None:
+        """While a person's launch waits for the pull: "Fire for me" in its fixed place (the
+        prompt bar's corner), and the prompt says what to do."""
         la = self.t.trapdoor.waiting()
         self.t.fire_button.visible = la is not None and not self.t.handoff.visible
-        if la is not None:
-            self.t.fire_button.x = la.cx - self.t.fire_button.w / 2
-            self.t.fire_button.y = la.ceiling + 6
+        pr = self.t.prompt
+        if la is None and self._launch_told is not None:  # it fired: back to the move
+            self._launch_told = None
+            pr.set(*self._before_launch, pr.colour, [])
+        if la is None or la is self._launch_told:
+            return
+        if self._launch_told is None:
+            self._before_launch = (pr.title, pr.detail)
+        self._launch_told = la
+        owner = la.src[0]
+        self.t.prompt.set(f"{self.t.session.name(owner)}: launch your energy",
+                          "Press on the plunger under the tile, drag it down, then let go "
+                          "(or press \u201cFire for me\u201d).",
+                          self.t.session.colour(owner), [])
+        self.t.prompt.thinking = False
 
     def fire_launch(self) -> None:
         la = self.t.trapdoor.waiting()
         if la is not None:
             la.fire_now()
 
+    @property
+    def thinking_seat(self) -> int:
+        """The bot shown thinking (-1: none): a bot asked for its decision, once a person's
+        own move (their launch waiting for the pull included) has finished playing — the
+        bot thinks meanwhile, but the table shows the person's move, not the bot."""
+        return -1 if self.showing_person() else self._thinking
+
+    @thinking_seat.setter
+    def thinking_seat(self, seat: int) -> None:
+        self._thinking = seat
+
+    def showing_person(self) -> bool:
+        """A person's move is being shown (or their trapdoor waits for the pull)."""
+        return self.t.animator.busy and not self._batch_by_bot
+
     def bots_playing(self) -> bool:
-        """A bot decides now, or a bot's move is still being shown."""
+        """A bot decides now (and no person's move is still being shown), or a bot's move is
+        being shown."""
+        if self.showing_person():
+            return False
         d = self.t.pending
         bot_now = d is not None and not self.t.session.is_human(d.seat)
         return bot_now or (self.t.animator.busy and self._batch_by_bot)

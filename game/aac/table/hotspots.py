@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from game.aac.hud import Handoff, TopBar
     from game.aac.recap import Recap
     from game.aac.table.driver import TurnDriver
+    from game.aac.table.talk import TurnTalk
     from game.shell.animations import Animator
     from game.shell.prompt_bar import Popup, PromptBar
 
@@ -68,6 +69,9 @@ class PointedTable(ModuleHost, Protocol):
     def recap(self) -> Recap: ...
 
     @property
+    def talk(self) -> TurnTalk: ...
+
+    @property
     def clock(self) -> float: ...
 
     def pulsing(self) -> bool:
@@ -80,6 +84,8 @@ class PointedTable(ModuleHost, Protocol):
     def viewer_seat(self) -> int: ...
 
     def recap_viewer(self) -> int: ...
+
+    def recap_badge(self) -> int: ...
 
     def score_shown(self, seat: int) -> int: ...
 
@@ -109,6 +115,19 @@ def _inside(node: Node | None, root: Node) -> bool:
 ALSO_BUTTONS = frozenset().union(*(m.also_buttons for m in table_modules.all_modules()))
 ALSO_BUTTON_KINDS = frozenset().union(
     *(m.also_button_kinds for m in table_modules.all_modules()))
+
+REFUSALS = frozenset({"decline", "skip"})  # choice ids that turn an offer down
+TAKE_BUTTONS = 4  # at most this many accepting answers get a button beside the refusal
+
+
+def take_beside_decline(d: Decision, buttons: list[Choice]) -> list[Choice]:
+    """"Take …" beside every "Decline …": when the prompt offers a refusal, the few answers
+    that accept (otherwise only a place to click on the table) get a button too, first."""
+    if not any(c.id in REFUSALS for c in buttons):
+        return buttons
+    accept = [c for c in d.choices if c not in buttons]
+    return accept + buttons if 0 < len(accept) <= TAKE_BUTTONS else buttons
+
 
 class HotspotIndex:
     def __init__(self, t: PointedTable) -> None:
@@ -145,6 +164,7 @@ class HotspotIndex:
                     self.legal.setdefault(t, []).append(ch)
                 if not hit or ch.id in ALSO_BUTTONS or d.kind in ALSO_BUTTON_KINDS:
                     buttons.append(ch)
+            buttons = take_beside_decline(d, buttons)
         self.sheet_buttons = self._sheet_buttons(d) if d is not None and human else []
         self._set_prompt(d, buttons)
 
@@ -221,6 +241,9 @@ class HotspotIndex:
     def tooltip_for(self, node: Node | None) -> str:
         if node is self.t.topbar.undo_button:
             return self.t.topbar.undo_tip()
+        if node is self.t.topbar.log_button and self.t.recap_badge():
+            return (node.tooltip() + "\nWhile you waited: what the others did is at its top "
+                    f"({self.t.recap_badge()} of their turns).")
         if node in self.sheet_buttons and isinstance(node, Button):
             return node.tooltip() + "\n" + SHEET_HINT
         if isinstance(node, Hotspot):
@@ -268,6 +291,9 @@ class HotspotIndex:
             return "wait for the animation (Space skips it)."
         if not self.t.session.is_human(d.seat):
             return f"{self.t.session.name(d.seat)} (a bot) is deciding."
+        decided = self.t.talk.why_decided(target, d)  # a forced decision used it already
+        if decided:
+            return decided
         kind = target_kind(target)
         s = self.t.shown
         if kind == "section":
@@ -276,6 +302,9 @@ class HotspotIndex:
             if m is not None and int(idx) < len(m.spaces) and m.spaces[int(idx)] >= 0:
                 return "that space already holds energy."
         if kind == "pool_slot":
+            if d.kind.startswith("claim"):  # in the middle of a Claim: its next question
+                return (f"the tiles of this Claim are chosen; the question now is "
+                        f"\u201c{d.prompt}\u201d.")
             return "tiles are claimed with a Claim action."
         if kind == "space":
             return self._space_why_not(target, d)

@@ -81,6 +81,7 @@ class Nav(Protocol):
     mouse_v: tuple[float, float]
     hovered: Node | None
     hover_time: float
+    tip_rect: pygame.Rect | None  # where the tooltip was drawn last (None: no tooltip)
     notice: str
     notice_seen: bool
 
@@ -163,9 +164,16 @@ class Scene(Node):
                 return
             node = node.parent
 
+    def mouse_up(self, vx: float, vy: float, button: int) -> None:
+        """A mouse button let go at a virtual point (a drag ends)."""
+
     def wheel(self, vx: float, vy: float, dy: int) -> bool:
         """Mouse wheel at a virtual point (dy > 0: away from the user); True when used."""
         return False
+
+    def keep_clear(self) -> list[pygame.Rect]:
+        """Where the player may click now (virtual units): tooltips keep off them."""
+        return []
 
     def hover_node(self, vx: float, vy: float) -> Node | None:
         return self.hit(vx, vy)

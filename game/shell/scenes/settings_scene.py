@@ -21,6 +21,22 @@ if TYPE_CHECKING:
     from game.shell.scenes.base import Nav
 
 
+def window_sizes(screen: tuple[int, int] | None = None) -> list[tuple[int, int]]:
+    """The window sizes offered: those that fit the screen (`screen`, else the desktop's
+    size), always the smallest, and the screen's own size when it is not one of them. A
+    larger size would only be shrunk to the screen when the window opens."""
+    if screen is None:
+        sizes = pygame.display.get_desktop_sizes() if pygame.display.get_init() else []
+        screen = sizes[0] if sizes else None
+    if screen is None:
+        return list(WINDOW_SIZES)
+    sw, sh = screen
+    fit = [(w, h) for w, h in WINDOW_SIZES if w <= sw and h <= sh] or [WINDOW_SIZES[0]]
+    if (sw, sh) not in fit and sw > fit[-1][0] and sh > fit[-1][1]:
+        fit.append((sw, sh))
+    return fit
+
+
 ROW_STEP = 51  # twelve rows from y 150 end at 755, above Back at 780
 OFF_ON: list[tuple[str, object]] = [("Off", False), ("On", True)]
 
@@ -55,7 +71,7 @@ class SettingsScene(Scene):
             return set_sound
 
         rows: list[Row] = [
-            (LABELS["window_w"], [(f"{w}×{h}", (w, h)) for w, h in WINDOW_SIZES],
+            (LABELS["window_w"], [(f"{w}×{h}", (w, h)) for w, h in window_sizes()],
              (st.window_w, st.window_h), window),
             (f"{LABELS['fullscreen']} (F11)", OFF_ON, st.fullscreen, fullscreen),
             (LABELS["anim_speed"], [(n, v) for n, v in ANIM_SPEEDS], st.anim_speed,
