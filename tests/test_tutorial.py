@@ -28,14 +28,7 @@ from game.shell.bot_worker import BotSpec  # noqa: E402
 from game.shell.settings import Settings  # noqa: E402
 from tests.test_ui_game import click  # noqa: E402
 
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("AAC_HOME", str(tmp_path))
-    a = App((1280, 720), Settings(anim_speed=0.0, bot_delay=0.0), persist=False, headless=True)
-    yield a
-    a.bot_worker.stop()
-
+pytestmark = pytest.mark.app(size=(1280, 720))
 
 def run_until(app: App, tut: Tutorial, done, frames: int = 3000) -> None:
     for _ in range(frames):

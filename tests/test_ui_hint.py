@@ -8,7 +8,6 @@ from __future__ import annotations
 import os
 import re
 import time
-from typing import Any
 
 import pygame
 import pytest
@@ -21,19 +20,12 @@ from game.aac.scenes.table import TableScene  # noqa: E402
 from game.aac.session import AacSession as Session  # noqa: E402
 from game.shell.app import App  # noqa: E402
 from game.shell.session import SeatSpec  # noqa: E402
-from game.shell.settings import Settings  # noqa: E402
 from tests.test_ui_game import centre, click  # noqa: E402
 
 ID_LIKE = re.compile(r"\b[a-z]+_[a-z0-9_]+\b")
 
 
-@pytest.fixture
-def app(tmp_path: Any, monkeypatch: Any) -> Any:
-    monkeypatch.setenv("AAC_HOME", str(tmp_path))
-    a = App((1280, 720), Settings(anim_speed=0.0, bot_delay=0.0), persist=False, headless=True)
-    yield a
-    a.bot_worker.stop()
-
+pytestmark = pytest.mark.app(size=(1280, 720))
 
 def digest(g: Game) -> tuple[object, ...]:
     d = g.pending

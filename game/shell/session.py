@@ -47,10 +47,6 @@ def register_maker(game: str, make: Maker) -> None:
     _MAKERS[game] = make
 
 
-def unregister_maker(game: str) -> None:
-    _MAKERS.pop(game, None)
-
-
 @dataclass
 class SeatSpec:
     human: bool = True

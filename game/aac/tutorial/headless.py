@@ -8,6 +8,7 @@ import time
 
 import pygame
 
+from game.aac.scenes.results import ResultsScene
 from game.aac.tutorial.runner import Tutorial
 from game.aac.tutorial.script import LESSONS
 from game.shell.app import App
@@ -35,7 +36,7 @@ def autoplay(size: tuple[int, int] = (1280, 720), max_frames: int = 60_000,
         for frames in range(1, max_frames + 1):
             app.step(1 / 60, draw=frames % draw_every == 0)
             lessons_seen.add(tut.lesson_i)
-            if type(app.scene).__name__ == "ResultsScene":
+            if isinstance(app.scene, ResultsScene):
                 ok = tut.finished
                 break
             if tut.stuck:
