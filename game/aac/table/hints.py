@@ -44,6 +44,9 @@ class HintTable(Protocol):
     @property
     def animator(self) -> Animator: ...
 
+    @property
+    def tutorial(self) -> object | None: ...  # the tutorial's layer while a lesson runs
+
     def refresh(self) -> None: ...
 
 
@@ -80,6 +83,9 @@ class HintAsker:
         if len(t.session.humans) > 1 and not t.settings.hints_hot_seat:
             return ("hints are off with several people at the table (Settings: "
                     "Hints with several people).")
+        if t.tutorial is not None:  # the lesson's panel says what to do and why
+            return "during the lessons the tutorial's panel says what to do and why; hints " \
+                   "come once you play on."
         if t.animator.busy:
             return "wait for the animation (Space skips it)."
         if self._key is not None:
