@@ -16,6 +16,7 @@ from engine.aac import events as ev  # noqa: E402
 from game.aac import settings as aac_settings  # noqa: E402
 from game.aac import trapdoor  # noqa: E402
 from game.aac.session import AacSession as Session  # noqa: E402
+from game.aac.table import clearance  # noqa: E402
 from game.shell.app import App  # noqa: E402
 from game.shell.layout import fit  # noqa: E402
 from game.shell.session import SeatSpec  # noqa: E402
@@ -327,3 +328,21 @@ def test_a_bots_deploy_plays_on_the_deploying_seats_device(tmp_path, monkeypatch
     t.animator.skip()
     assert t.shown.players == s.game.state.players
     app.bot_worker.stop()
+
+
+def test_fire_for_me_keeps_one_place(tmp_path, monkeypatch, deploy3):
+    """"Fire for me" is a fixed control in the prompt bar's corner, wherever the launch is,
+    and nothing covers the waiting plunger."""
+    app, t, s, cid = start(tmp_path, monkeypatch, deploy3, trapdoor_autofire=False)
+    place = t.fire_button.world_rect()
+    t.choose(cid)
+    app.step(1 / 60)
+    app.step(1 / 60)
+    assert t.trapdoor.waiting() is not None and t.fire_button.visible
+    assert t.fire_button.world_rect() == place
+    assert t.prompt.world_rect().contains(place)
+    app.render()
+    targets = clearance.targets(t)
+    assert [w for w, _ in targets] == ["the trapdoor's plunger", "Fire for me"]
+    assert not [(w, o) for o, r in clearance.overlays(t) for w, tr in targets
+                if r.colliderect(tr)]

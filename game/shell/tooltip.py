@@ -37,9 +37,12 @@ def place(w: float, h: float, mx: float, my: float, avoid: pygame.Rect | None = 
           keep_clear: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """Where a (w, h) tooltip goes for the pointer at (mx, my): beside the pointer, never
     over `avoid` (the hovered thing; a large one only around the pointer), and over as
-    little of `keep_clear` as the places beside it allow."""
+    little of `keep_clear` as the places beside it allow (tried around the hovered thing,
+    then around every place to keep clear under the pointer, as a panel holding it)."""
     if avoid is None or avoid.w * avoid.h > BIG:
         avoid = pygame.Rect(round(mx) - 12, round(my) - 12, 24, 24)
+    under = [k for k in keep_clear if k.collidepoint(mx, my) and k.w * k.h <= BIG]
+    grown = avoid.unionall(under) if under else avoid
 
     def clamp(x: float, y: float) -> pygame.Rect:
         x = min(max(4.0, x), VW - w - 4)
@@ -47,9 +50,13 @@ def place(w: float, h: float, mx: float, my: float, avoid: pygame.Rect | None = 
         return pygame.Rect(round(x), round(y), round(w), round(h))
 
     below = my + 22 if my + 22 + h < VH else my - h - 8  # the usual place
-    candidates = [clamp(mx + 16, below), clamp(mx + 16, avoid.bottom + 8),
-                  clamp(mx + 16, avoid.top - h - 8), clamp(avoid.right + 10, my - h / 2),
-                  clamp(avoid.left - w - 10, my - h / 2), clamp(mx - w - 16, below)]
+    candidates = [clamp(mx + 16, below)]
+    for a in (avoid, grown) if grown != avoid else (avoid,):
+        candidates += [clamp(mx + 16, a.bottom + 8), clamp(mx + 16, a.top - h - 8),
+                       clamp(a.right + 10, my - h / 2), clamp(a.left - w - 10, my - h / 2),
+                       clamp(a.right + 10, a.top), clamp(a.right + 10, a.bottom - h),
+                       clamp(a.left - w - 10, a.top), clamp(a.left - w - 10, a.bottom - h),
+                       clamp(mx - w - 16, a.bottom + 8), clamp(mx - w - 16, a.top - h - 8)]
     best: tuple[int, int] | None = None
     for i, r in enumerate(candidates):
         if r.colliderect(avoid):

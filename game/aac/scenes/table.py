@@ -607,8 +607,12 @@ class TableScene(PlayScene):
         return self.hotspots.hover_node(vx, vy)
 
     def tooltip_for(self, node: Node | None) -> str:
-        if self.popup is not None:  # a popup is the question now: no card over it
-            return ""
+        if self.popup is not None:  # a popup is the question now: only its own tips
+            n = node
+            while n is not None and n is not self.popup:
+                n = n.parent
+            if n is None:
+                return ""
         return self.hotspots.tooltip_for(node)
 
     def keep_clear(self) -> list[pygame.Rect]:
