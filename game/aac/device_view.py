@@ -161,7 +161,7 @@ class DeviceView(Node):
             return
         p = s.players[self.seat]
         tokens.seat_marker(c, 20, 20, 9, col, t.session.shape(self.seat))
-        who = "bot" if not t.session.is_human(self.seat) else "human"
+        who = t.session.seat_word(self.seat)
         if self.overlay:
             who += ", hovered"
         elif t.peek_seat == self.seat:
@@ -405,7 +405,7 @@ class SeatsView(Node):
             c.fill(theme.lighten(col, 0.75), 6, y, self.w - 6, rh - 4, 8)
         tokens.seat_marker(c, 22, y + 16, 8, col, t.session.shape(seat))
         c.text(t.session.name(seat), 36, y + 16, 14, theme.INK, True, "midleft", max_w=120)
-        kind = "human" if t.session.is_human(seat) else f"bot ({t.session.seats[seat].level})"
+        kind = t.session.seat_word(seat, level=True)
         c.text(kind, 36, y + 33, 10, theme.INK_SOFT, False, "midleft")
         c.text("VP", 174, y + 24, 10, theme.INK_SOFT, True, "midleft")
         # mini device

@@ -76,10 +76,9 @@ class TopBar(Node):
         """Per frame: scores and who is thinking."""
         t = self.table
         w = self.slot_w()
-        alone = len(t.session.humans) == 1  # hot-seat: several people, none of them "you"
         for seat in range(len(t.shown.players)):
             x = 10 + seat * (w + 6)
-            kind = ("you" if alone else "human") if t.session.is_human(seat) else "bot"
+            kind = t.session.seat_word(seat)  # hot-seat: "player", never "you"
             if t.thinking_seat == seat:
                 kind = "thinking" + "." * (1 + int(t.clock * 3) % 3)
             c.text(kind, x + 34, 36, 10, theme.CREAM, False, "midleft")

@@ -114,6 +114,15 @@ class Session:
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.human]
 
+    def seat_word(self, seat: int, level: bool = False) -> str:
+        """What a seat is, in a word under its name: "you" for the one person at a table of
+        bots; at a hot-seat table (several people share the screen) none of them is "you",
+        each is a "player"; a bot is a "bot" ("bot (easy)" with `level`)."""
+        if not self.is_human(seat):
+            return f"bot ({self.seats[seat].level})" if level and seat < len(self.seats) \
+                else "bot"
+        return "you" if len(self.humans) == 1 else "player"
+
     def seat_labels(self) -> list[tuple[str, str]]:
         """Per seat (name typed, bot level or "" for a person): the save header's seats."""
         return [(s.name, "" if s.human else s.level) for s in self.seats]

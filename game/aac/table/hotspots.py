@@ -91,6 +91,8 @@ class PointedTable(ModuleHost, Protocol):
 
     def recap_badge(self) -> int: ...
 
+    def in_multi_step_pick(self) -> bool: ...
+
     def score_shown(self, seat: int) -> int: ...
 
     def hit(self, lx: float, ly: float) -> Node | None: ...
@@ -223,6 +225,8 @@ class HotspotIndex:
         if n_t and buttons:
             detail += ", or choose below"
         detail += "."
+        if self.t.in_multi_step_pick():  # Esc opens the menu; going back is a right-click
+            detail += " Right-click goes back one step."
         asked = self.t.hints.for_now()  # the hint asked for this decision, with its reason
         if asked is not None:
             detail = f"Hint: {asked.reason}"
@@ -271,7 +275,7 @@ class HotspotIndex:
 
     def seat_tip(self, seat: int) -> str:
         s = self.t.session
-        kind = "human" if s.is_human(seat) else f"bot ({s.seats[seat].level})"
+        kind = s.seat_word(seat, level=True)
         ch = self.t.rules.characters.get(s.characters[seat]) if seat < len(s.characters) else None
         lines = [f"{s.name(seat)} — {kind}, {theme.SEAT_SHAPE_NAMES[seat % 5].lower()} marker",
                  f"Score if the game ended now: {self.t.score_shown(seat)} VP"]
