@@ -4,7 +4,9 @@
 
 Writes docs/<name>.png for: menu, table, load, recap, results, monument (a monument close-up,
 zoomed in, with its card), snap (a section snapping onto its stack, mid-animation), push (a
-tile push mid-animation), launch (a trapdoor launch mid-flight), folklore (a Folklore Card
+tile push mid-animation), launch (a trapdoor launch mid-flight), drag (a person pulling the
+trapdoor's plunger back), take (a bridge benefit offered: "Take …" beside "Decline …"),
+folklore (a Folklore Card
 being played), pilgrimage (the Pilgrim Board mid Shrine completion), tutorial (the tutorial's
 scoring lesson: why the score changed), hint (the hint with its reason). Every picture is
 drawn by the game's own scenes from seeded games.
@@ -21,6 +23,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+import pygame
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -210,6 +214,42 @@ def shot_launch(app: App) -> None:
         la.fired_at >= 0 and la.time - la.fired_at > 0.22 for la in t.trapdoor.launches))
 
 
+def shot_drag(app: App) -> None:
+    """A person's Deploy waiting for the pull: the plunger pressed and dragged half-way back
+    (the spring stretched with the pointer), the prompt saying how."""
+    session, cid = find_moment("launch", 5, players=2)
+    app.settings.anim_speed = 1.0
+    app.start_session(session)
+    settle(app)
+    t = app.scene
+    t.choose(cid)
+    settle(app, 20)
+    la = t.trapdoor.waiting()
+    assert la is not None
+    r = la.handle_rect()
+    held = pygame.mouse.get_pressed
+    pygame.mouse.get_pressed = lambda *a, **k: (True, False, False)  # type: ignore[assignment]
+    try:
+        t.mouse_down(r.centerx, r.top + 12, 1)
+        for k in range(1, 15):  # the pointer drags the plunger down: the table follows it
+            app.mouse_v = (r.centerx, r.top + 12.0 + k)
+            app.step(1 / 60)
+    finally:
+        pygame.mouse.get_pressed = held  # type: ignore[assignment]
+
+
+def shot_take(app: App) -> None:
+    """A bridge benefit offered to a person: the prompt has "Take …" beside "Decline …"."""
+    s0 = Session.mid_game(1, 2, 0, humans=0)
+    rng = random.Random(1)
+    while s0.game.pending is not None and s0.game.pending.kind != "bridge_benefit":
+        s0.game.choose(rng.choice(s0.game.pending.choices).id)
+    seat = s0.game.pending.seat
+    s = Session(s0.game, [SeatSpec(human=i == seat, level="easy") for i in range(2)], 1)
+    app.start_session(s)
+    settle(app)
+
+
 def shot_folklore(app: App) -> None:
     """A seeded two-player Folklore game (both seats people, random choices) stopped where a
     player chooses the option of the card just played: the Folklore sheet is open with the
@@ -289,7 +329,8 @@ def shot_hint(app: App) -> None:
 SHOTS: dict[str, Callable[[App], None]] = {
     "menu": shot_menu, "table": shot_table, "load": shot_load, "recap": shot_recap,
     "results": shot_results, "monument": shot_monument, "snap": shot_snap,
-    "push": shot_push, "launch": shot_launch, "folklore": shot_folklore,
+    "push": shot_push, "launch": shot_launch, "drag": shot_drag, "take": shot_take,
+    "folklore": shot_folklore,
     "pilgrimage": shot_pilgrimage, "tutorial": shot_tutorial, "hint": shot_hint,
 }
 

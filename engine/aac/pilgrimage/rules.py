@@ -411,8 +411,7 @@ class ShrineBenefitFrame(Frame, kind="aac.pilgrimage_benefit"):
             ctx.pop()
             ctx.emit(ShrineEntered(self.seat, self.shrine, False))
             return None
-        ch = [Choice("take", f"Take the benefit of {sh.name}: {sh.benefit.text}",
-                     (f"shrine:{self.shrine}",)),
+        ch = [Choice("take", f"Take: {sh.benefit.text}", (f"shrine:{self.shrine}",)),
               Choice("decline", "Do not take the benefit")]
         return decision(self.seat, "pilgrimage_benefit",
                         f"Your Pilgrimage entered {sh.name}: take its benefit?", ch)

@@ -116,7 +116,7 @@ class BridgeBenefitFrame(Frame, kind="aac.bridge_benefit"):
             ctx.pop()
             return None
         _, text = ben
-        ch = [Choice("take", f"Take the bridge benefit: {text}", (self.space,)),
+        ch = [Choice("take", f"Take: {text}", (self.space,)),
               Choice("decline", "Decline the benefit")]
         return decision(self.seat, "bridge_benefit",
                         f"Bridge benefit on {ctx.name(self.space)}", ch)

@@ -78,7 +78,10 @@ class TurnTalk:
                 self.recent.append((d, ch))
                 said.append(for_person(d, ch))
         ends = [w for w in said if w.startswith("Your turn ends")]
-        return ends[0] if ends else " ".join(said[-2:])
+        if ends:
+            return ends[0]
+        told = list(dict.fromkeys(said))  # the same answer twice (two energies) told once
+        return " ".join(told[-2:])
 
     def why_decided(self, target: str, now: Decision | None) -> str:
         """Why a click on `target` does nothing because a forced decision used it already
