@@ -162,6 +162,7 @@ class TurnDriver:
             answer, self._bot_answer = self._bot_answer, None
             self._bot_decision = None
             self.t.choose(answer)
+            self.think_ahead()  # the next bot decision is asked now, not a frame later
 
     def think_ahead(self) -> None:
         """Ask the bot worker for a bot's pending decision as soon as it is known, so the bot
