@@ -339,6 +339,7 @@ def test_fire_for_me_keeps_one_place(tmp_path, monkeypatch, deploy3):
     app.step(1 / 60)
     app.step(1 / 60)
     assert t.trapdoor.waiting() is not None and t.fire_button.visible
+    assert not t.skip_button.visible and t.driver.thinking_seat == -1  # your launch waits
     assert t.fire_button.world_rect() == place
     assert t.prompt.world_rect().contains(place)
     app.render()
