@@ -7,7 +7,8 @@ before it slept when idle).
     python bench/idle_cpu.py [--seconds 15] [--size 1600x900] [--json]
 
 Each case starts `python -m game` in its own process, waits until it has started (its
-loading done) and its opening motion has stopped (`--settle` seconds), then reads the process's CPU time (user + system, /proc/<pid>/stat) over `--seconds`. Linux only.
+loading done) and its opening motion has stopped (`--settle` seconds), then reads the
+process's CPU time (user + system, /proc/<pid>/stat) over `--seconds`. Linux only.
 """
 
 from __future__ import annotations
