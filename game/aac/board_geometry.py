@@ -1,7 +1,7 @@
 """Where everything is on the map, in the catalog's 0-1000 board units: the regions, path
 spaces and edges, the Tile Pool, achievements and reserves areas (engine.aac.catalog.map),
-and each monument's stack with its companions (the bound-energy corral at its foot, the
-pillar pair above it, the bonus tile and patron token at its sides), measured from the map
+and each monument's stack with its companions (the pillar pair above it; at its foot the
+bound-energy corral between the bonus tile and the patron token), measured from the map
 (`layout_region`): the free room inside the ring, clear of every path space and path line.
 
 The board view draws from it, the animations fly between its points and a module draws its
@@ -56,9 +56,12 @@ class StackSpec:
 
 
 # The ring of an outer region leaves a disc of radius ~64 inside its spaces' hotspots; the
-# central ring ~81. These are the largest sizes for which every piece fits in every region.
-OUTER = StackSpec(12.0, 26.0, 80.0, 51.0, 4.0, 84.0, 5.0, 13.0, 8.5, 9.5)
-CENTRE = StackSpec(14.0, 30.0, 107.0, 58.0, 5.0, 110.0, 7.0, 16.0, 10.0, 11.0)
+# central ring ~81. These are the largest sizes for which every piece fits in every region,
+# with the bonus tile and patron token at the stack's foot beside the corral (their old place
+# at its sides kept the stack 80 units wide; issue 29: the spaces grew from radius 12 to 14
+# outside, 14 to 16 in the centre, the slabs thinned to keep the stack's height).
+OUTER = StackSpec(14.0, 30.0, 92.0, 58.0, 2.5, 96.0, 5.0, 13.0, 8.5, 9.5)
+CENTRE = StackSpec(16.0, 34.0, 122.0, 65.0, 4.0, 125.0, 7.0, 16.0, 10.0, 11.0)
 PILLAR_DX = 1.75  # the two pillar spaces sit this many radii left and right of the pair
 MARGIN = 2.0  # clear board units between a monument's pieces and anything else
 OLD_SPACE_R = 8.0  # the energy spaces' radius before the stacks (for the record)
@@ -218,7 +221,7 @@ def layout_region(region: Region, sections: int, spaces: list[Point],
                   edges: list[tuple[Point, Point]]) -> RegionLayout:
     """Measure a region's free room inside its ring of path spaces and put the monument stack
     in it, with its bound-energy corral at its foot, the pillar pair above it and the bonus
-    tile and patron token at its sides: deterministic, the same for every player count."""
+    tile and patron token beside the corral: deterministic, the same for every player count."""
     cx, cy = float(region.centroid.x), float(region.centroid.y)
     spec = CENTRE if region.kind == "central" else OUTER
     room = Room((cx, cy), float(region.draw_radius), spaces, edges)
@@ -238,15 +241,16 @@ def layout_region(region: Region, sections: int, spaces: list[Point],
             break
         room.rects = [(lay.x - MARGIN, lay.y - MARGIN, w + 2 * MARGIN, h + 2 * MARGIN)]
         room.circles = []
-        mid_y = lay.y + h * 0.4
+        foot_y = lay.y + h + spec.piece_r + 3
+        beside = spec.bound_r + spec.piece_r + 6  # the corral's centre to a neighbour's
         plan: list[tuple[str, Point, list[tuple[float, float, float]]]] = [
             ("bound", (lay.x + w / 2, lay.y + h + spec.bound_r + 3),
              [(0.0, 0.0, spec.bound_r)]),
             ("pillars", (lay.x + w / 2, lay.y - spec.pillar_r - 3),
              [(-pd, 0.0, spec.pillar_r), (pd, 0.0, spec.pillar_r),
               (0.0, 0.0, spec.pillar_r * 0.5)]),
-            ("bonus", (lay.x - spec.piece_r - 3, mid_y), [(0.0, 0.0, spec.piece_r)]),
-            ("patron", (lay.x + w + spec.piece_r + 3, mid_y), [(0.0, 0.0, spec.piece_r)]),
+            ("bonus", (lay.x + w / 2 - beside, foot_y), [(0.0, 0.0, spec.piece_r)]),
+            ("patron", (lay.x + w / 2 + beside, foot_y), [(0.0, 0.0, spec.piece_r)]),
         ]
         ok = True
         for name, pref, parts in plan:
