@@ -206,13 +206,25 @@ class Room:
             d = min(d, self.radius - 8 - math.dist(c, self.centre))
         return d
 
+    def near(self, p: Point, reach: float) -> Room:
+        """This room with only what lies within `reach` of p (what a piece placed near p
+        could touch): the same answers there, far fewer distances to measure."""
+        out = Room(self.centre, self.radius,
+                   [s for s in self.spaces if math.dist(s, p) <= reach + SPACE_R + 3],
+                   [(a, b) for a, b in self.edges if seg_dist(p, a, b) <= reach + 3.5])
+        out.rects = [rc for rc in self.rects if rect_dist(p, rc) <= reach]
+        out.circles = [c for c in self.circles if math.dist(p, c[:2]) <= reach + c[2]]
+        return out
+
     def place(self, pref: Point, parts: list[tuple[float, float, float]],
               reach: float = 30.0) -> Point | None:
         """The point nearest `pref` (2-unit grid, within `reach`) where every part (dx, dy,
         r) of a piece is clear by MARGIN; None if there is none."""
+        span = max(math.hypot(dx, dy) + r for dx, dy, r in parts)
+        room = self.near(pref, reach + span + MARGIN)
         for i, j in _grid(reach):
             x, y = pref[0] + i, pref[1] + j
-            if all(self.clear(x + dx, y + dy, r) >= MARGIN for dx, dy, r in parts):
+            if all(room.clear(x + dx, y + dy, r) >= MARGIN for dx, dy, r in parts):
                 return x, y
         return None
 
@@ -254,8 +266,8 @@ def layout_region(region: Region, sections: int, spaces: list[Point],
         ]
         ok = True
         for name, pref, parts in plan:
-            got = room.place(pref, parts)
-            if got is None:
+            got = room.place(pref, parts) if ok or first is None else None
+            if got is None:  # this stack position fails (kept as the last resort if first)
                 ok, got = False, pref
             setattr(lay, name, got)
             room.circles += [(got[0] + px, got[1] + py, r) for px, py, r in parts]

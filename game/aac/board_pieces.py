@@ -14,8 +14,9 @@ from game.shell.scenegraph import MIN_TEXT_PX, Canvas
 from game.shell.sprites import sprite
 
 TYPES = theme.ENERGY_TYPES
-HALO_ALPHA = 150  # the last-move halo: light, the board shows through it
-HALO_W = 3.0  # its width in board units, outside the piece's edge
+HALO_ALPHA = 170  # the last-move halo: light, the board shows through it
+HALO_W = 3.0  # its width in board units
+HALO_GAP = 1.5  # between the piece's edge and the halo (a square's corners reach out)
 MIN_PX = MIN_TEXT_PX
 
 
@@ -29,11 +30,12 @@ def occupied_space(c: Canvas, x: float, y: float, r: float, etype: int,
 
 
 def _occupied(c: Canvas, r: float, name: str, colour: theme.Colour, shape: str) -> None:
-    k = r * (0.93 if shape in ("triangle", "diamond") else 1.0)
-    c.shape(shape, theme.darken(colour, 0.55), 0.6, 1.2, k)
-    c.shape(shape, colour, 0, 0, k, theme.darken(colour, 0.45), 1.4)
-    inner = r * (0.4 if shape == "triangle" else 0.46)
-    cy = r * 0.1 if shape == "triangle" else 0.0
+    k = r * (0.95 if shape == "diamond" else 1.05 if shape == "triangle" else 1.0)
+    sy = -0.12 * r if shape == "triangle" else 0.0  # a triangle's middle on the space's
+    c.shape(shape, theme.darken(colour, 0.55), 0.6, sy + 1.2, k)
+    c.shape(shape, colour, 0, sy, k, theme.darken(colour, 0.45), 1.1)
+    inner = r * (0.36 if shape == "triangle" else 0.44)
+    cy = r * 0.04 if shape == "triangle" else 0.0
     c.circle(theme.CREAM, 0, cy, inner)
     c.circle(theme.darken(colour, 0.3), 0, cy, inner, 0.8)
     c.icon(name, 0, cy, inner * 1.7)
@@ -58,14 +60,14 @@ def _open(c: Canvas, r: float, name: str | None, face: theme.Colour) -> None:
 def halo(c: Canvas, x: float, y: float, r: float, colour: theme.Colour) -> None:
     """The mark of another seat's last move around a round piece of radius r: a translucent
     ring just outside it in the mover's colour (drawn before the piece: under it)."""
-    sprite(c, ("halo", r, colour), x, y, r + HALO_W + 2, lambda cc: _halo(cc, r, colour))
+    sprite(c, ("halo", r, colour), x, y, r + HALO_GAP + HALO_W + 2,
+           lambda cc: _halo(cc, r, colour))
 
 
 def _halo(c: Canvas, r: float, colour: theme.Colour) -> None:
-    outer = max(1, round((r + HALO_W) * c.s))
+    outer = max(1, round((r + HALO_GAP + HALO_W) * c.s))
     width = max(2, round(HALO_W * c.s))
-    pygame.draw.circle(c.surf, (*theme.lighten(colour, 0.15), HALO_ALPHA), c.pt(0, 0), outer,
-                       width)
+    pygame.draw.circle(c.surf, (*colour, HALO_ALPHA), c.pt(0, 0), outer, width)
 
 
 def halo_rect(c: Canvas, x: float, y: float, w: float, h: float, colour: theme.Colour,
@@ -74,7 +76,7 @@ def halo_rect(c: Canvas, x: float, y: float, w: float, h: float, colour: theme.C
     g = HALO_W
     r = c.rect(x - g, y - g, w + 2 * g, h + 2 * g)
     tmp = pygame.Surface(r.size, pygame.SRCALPHA)
-    pygame.draw.rect(tmp, (*theme.lighten(colour, 0.15), HALO_ALPHA), tmp.get_rect(),
+    pygame.draw.rect(tmp, (*colour, HALO_ALPHA), tmp.get_rect(),
                      max(2, round(g * c.s)), max(2, round((radius + g) * c.s)))
     c.surf.blit(tmp, r.topleft)
 

@@ -163,12 +163,13 @@ def _draw_piece(c: Canvas, view: BoardView, lay: RegionLayout, pc: Piece,
     n = len(sec.symbols) if sec is not None else len(pc.spaces)
     pts = lay.space_points(n, 0)
     fx0, fy0, _, _ = lay.face_rect(0)
-    for i, (x, y) in enumerate(pts):
-        x, y = x - fx0 + pc.x, y - fy0 + pc.y
-        v = pc.spaces[i] if i < len(pc.spaces) else -1
+    pts = [(x - fx0 + pc.x, y - fy0 + pc.y) for x, y in pts]
+    for i, (x, y) in enumerate(pts):  # the others' last moves first: under every piece
         seat = view.marks.get(f"section:{lay.monument}:{i}")
-        if seat is not None:  # another seat's last move, under the piece
+        if seat is not None:
             board_pieces.halo(c, x, y, sp.r, view.table.session.colour(seat))
+    for i, (x, y) in enumerate(pts):
+        v = pc.spaces[i] if i < len(pc.spaces) else -1
         if v >= 0:  # the owner's colour and shape fill the space
             view.occupant(c, x, y, sp.r, v)
         else:
@@ -298,8 +299,10 @@ class BoardView(Node):
                 sym = ""
                 if sec is not None and i < len(sec.symbols):
                     sym = f" ({names.energy(sec.symbols[i])} space)"
-                self.dynamic.append(spot(f"section:{mid}:{i}", px, py, lay.spec.r,
-                                         f"{name}, space {i + 1}{sym}", z=6))
+                space = spot(f"section:{mid}:{i}", px, py, lay.spec.r, "", z=6)
+                space.tipfn = lambda mid=mid, i=i, head=f"{name}, space {i + 1}{sym}": \
+                    f"{head}\n{self.occupant_words(mid, i)}"
+                self.dynamic.append(space)
             bx, by = lay.bonus
             pr = lay.spec.piece_r
             bonus = r.bonus_tiles.get(m.bonus)
@@ -354,6 +357,28 @@ class BoardView(Node):
         return (f"Tile supply: {n} face-down tiles left. After a Claim the pool slides right "
                 "and refills from here.")
 
+    def occupant_words(self, mid: str, i: int) -> str:
+        """Who fills space i of monument mid's open section, in words."""
+        m = self.table.shown.monuments.get(mid)
+        v = m.spaces[i] if m is not None and i < len(m.spaces) else -1
+        if v < 0:
+            return "Empty"
+        return f"{names.energy(v % 4)} energy of {self.table.session.name(v // 4)}"
+
+    def occupants(self, mid: str) -> list[tuple[int, str, str]]:
+        """(space value, wanted energy, who fills it) for each space of monument mid's open
+        section, in the order of its spaces; the value is -1 for an empty space."""
+        r = self.table.rules
+        m = self.table.shown.monuments[mid]
+        sec = r.sections.get(m.stack[0]) if m.stack else None
+        symbols = list(sec.symbols) if sec is not None else []
+        out: list[tuple[int, str, str]] = []
+        for i, v in enumerate(m.spaces):
+            want = names.energy(symbols[i]) if i < len(symbols) else ""
+            who = self.table.session.name(v // 4) if v >= 0 else ""
+            out.append((v, want, who))
+        return out
+
     def _monument_tip(self, mid: str) -> str:
         r = self.table.rules
         m = self.table.shown.monuments[mid]
@@ -363,6 +388,12 @@ class BoardView(Node):
             sec = r.sections.get(m.stack[0])
             if sec is not None:
                 lines.append(f"Open section {sec.number}: perk — {sec.perk_text}")
+            filled = [who for v, _, who in self.occupants(mid) if v >= 0]
+            if filled:
+                lines.append(f"{len(filled)} of {len(m.spaces)} spaces filled: "
+                             + ", ".join(dict.fromkeys(filled)))
+            else:
+                lines.append(f"All {len(m.spaces)} spaces empty")
         lines.append("Hover a moment for every section; the mouse wheel zooms in.")
         return "\n".join(lines)
 
@@ -793,12 +824,12 @@ class BoardView(Node):
             if reg.kind == "central":
                 plate, name = (cx, cy - rr + 25), (cx, cy + rr - 15)
             elif cy > 500:  # the southern regions: the names below
-                plate, name = (cx, cy + rr + 1), (cx, cy + rr + 21)
+                plate, name = (cx, cy + rr + 1), (cx, cy + rr + 22)
             elif cy - rr < 60:  # the board's edge above: side by side
                 left = cx - (pw + 6 + nw) / 2
                 plate, name = (left + pw / 2, 28.0), (left + pw + 6 + nw / 2, 28.0)
             else:
-                plate, name = (cx, cy - rr - 1), (cx, cy - rr - 20)
+                plate, name = (cx, cy - rr - 1), (cx, cy - rr - 22)
             if mid in s.monuments:
                 x = min(max(plate[0] - pw / 2, MAP_X0), MAP_X1 - pw)
                 out[mid] = (text, x, plate[1] - ph / 2, pw, ph)
@@ -995,8 +1026,10 @@ class BoardView(Node):
             col = t.session.colour(seat)
             c.fill(theme.lighten(col, 0.6), x - 48, y - 42, 96, 104, 8)
             tokens.seat_marker(c, x - 34, y - 28, 8, col, t.session.shape(seat))
-            c.text(t.session.name(seat), x - 23, y - 28, 11, theme.INK, False, "midleft",
-                   max_w=70)
+            # the name typed (the marker beside it and the seat rows say the character)
+            given = t.session.seats[seat].name if seat < len(t.session.seats) else ""
+            c.text(given or t.session.name(seat), x - 23, y - 28, 11, theme.INK, False,
+                   "midleft", max_w=70)
             for ty in range(4):
                 ry = y - 6 + ty * 18
                 tokens.energy(c, x - 30, ry, 7.5, ty)
@@ -1147,8 +1180,15 @@ class MonumentCard(Node):
     ROW_H = 36.0
     HEAD_H = 50.0
 
+    OCC_H = 19.0  # a line of the open section's occupants
+
     def height(self, mid: str) -> float:
-        return self.HEAD_H + len(self.rows(mid)) * self.ROW_H + 84
+        return (self.HEAD_H + len(self.rows(mid)) * self.ROW_H + 84
+                + self._occupants_h(mid))
+
+    def _occupants_h(self, mid: str) -> float:
+        m = self.board.table.shown.monuments[mid]
+        return 24 + len(m.spaces) * self.OCC_H if m.stack else 0.0
 
     def _paint(self, c: Canvas, mid: str, h: float) -> None:
         t = self.board.table
@@ -1173,6 +1213,8 @@ class MonumentCard(Node):
         for state, sec_id, sec in self.rows(mid):
             self._row(c, m, state, sec_id, sec, y, col)
             y += self.ROW_H
+        if m.stack:
+            y = self._occupants(c, mid, y)
         bonus = r.bonus_tiles.get(m.bonus)
         c.line(theme.PANEL_EDGE, (12, y + 2), (w - 12, y + 2), 1)
         if bonus is not None:
@@ -1188,6 +1230,32 @@ class MonumentCard(Node):
                   else f"Patron token: held by {holder}" if holder else "Patron token: used")
         tokens.patron_token(c, 22, y + 64, 9)
         c.text_box(patron, 40, y + 53, w - 52, 22, 11, theme.INK_SOFT, False, "left")
+
+    def _occupants(self, c: Canvas, mid: str, y: float) -> float:
+        """The open section's spaces, one line each: the space as the map shows it, the
+        energy it wants and who fills it (the name typed and the character)."""
+        t = self.board.table
+        m = t.shown.monuments[mid]
+        sec = t.rules.sections.get(m.stack[0])
+        num = sec.number if sec is not None else 0
+        w = CARD_W
+        c.line(theme.PANEL_EDGE, (12, y + 2), (w - 12, y + 2), 1)
+        c.text(f"Section {num}: who is in each space", 14, y + 13, 12, theme.INK, True,
+               "midleft", max_w=w - 28)
+        y += 24
+        for i, (v, want, who) in enumerate(self.board.occupants(mid)):
+            cy = y + self.OCC_H / 2
+            if v >= 0:
+                self.board.occupant(c, 24, cy, 8, v)
+            else:
+                sym = sec.symbols[i] if sec is not None and i < len(sec.symbols) else None
+                board_pieces.open_space(c, 24, cy, 8, sym, OPEN_FACE)
+            c.text(f"Space {i + 1} ({want})", 40, cy, 12, theme.INK_SOFT, False, "midleft",
+                   max_w=120)
+            c.text(who if v >= 0 else "empty", 162, cy, 12,
+                   theme.INK if v >= 0 else theme.INK_SOFT, v >= 0, "midleft", max_w=w - 174)
+            y += self.OCC_H
+        return y
 
     def _row(self, c: Canvas, m: MonumentState, state: str, sec_id: str, sec: Any, y: float,
              col: theme.Colour) -> None:
@@ -1205,9 +1273,9 @@ class MonumentCard(Node):
             x = 52 + i * 19
             v = m.spaces[i] if state == "open" and i < len(m.spaces) else -1
             if v >= 0:
-                self.board.energy(c, x, y + 16, 7, v)
+                self.board.occupant(c, x, y + 16, 8, v)
             else:
-                tokens.empty_slot(c, x, y + 16, 8, sym)
+                board_pieces.open_space(c, x, y + 16, 8, sym, theme.PANEL)
         tx = 52 + 6 * 19
         perk = sec.perk_text if sec is not None else ""
         c.text_box(f"Perk: {perk}", tx, y + 1, w - tx - 12, self.ROW_H - 6, 11,
