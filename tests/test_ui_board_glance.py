@@ -268,3 +268,15 @@ def test_halo_is_translucent():
     alphas = {surf.get_at((x, 40))[3] for x in range(80)} - {0}
     assert alphas and max(alphas) <= board_pieces.HALO_ALPHA < 255
     assert surf.get_at((40, 40))[3] == 0, "nothing inside: the piece shows"
+
+
+@pytest.mark.parametrize(("size", "outer", "centre"), [((1280, 720), 18.5, 21),
+                                                       ((1600, 900), 23, 26.5)])
+def test_monument_spaces_are_this_large_at_the_default_zoom(size, outer, centre):
+    """The README's figures: a monument space's width in pixels at the default zoom (it was
+    16 and 19 at 1280x720, 20 and 23.5 at 1600x900 before issue 29)."""
+    from game.shell.layout import BOARD_S
+
+    px = fit(*size)[0] * BOARD_S
+    assert 2 * board_geometry.OUTER.r * px >= outer
+    assert 2 * board_geometry.CENTRE.r * px >= centre
