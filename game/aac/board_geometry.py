@@ -135,6 +135,15 @@ class RegionLayout:
         d = self.spec.pillar_r * PILLAR_DX
         return (x - d, y), (x + d, y)
 
+    def bound_badges(self, n: int) -> list[Point]:
+        """Where n small tokens kept with the bound-energy corral (a module's, as Folklore's
+        Artifacts) sit: on the corral's rim, below first, clear of the bonus tile and patron
+        token beside it (the doubler mark takes its upper right)."""
+        x, y = self.bound
+        r = self.spec.bound_r
+        rim = [(-0.72, 0.72), (0.72, 0.72), (-0.78, -0.78), (0.0, 1.0), (0.0, -1.0)]
+        return [(x + dx * r, y + dy * r) for dx, dy in (rim * (n // len(rim) + 1))[:n]]
+
     def pieces(self) -> list[tuple[str, float, float, float]]:
         """(name, x, y, radius) of every round piece around the stack."""
         sp = self.spec
