@@ -241,9 +241,8 @@ def test_last_move_marks_are_light_halos_under_the_pieces(app):
     piece_on = disc_pixels(app, x, y, r * 0.8)
     ring_on = disc_pixels(app, x, y, r + board_pieces.HALO_GAP + board_pieces.HALO_W - 0.6)
     shown = t.board_marks
-    t.board_marks = lambda: []  # the same board without the marks
-    t.rev += 1
-    app.step(1 / 60)
+    t.board_marks = lambda: []  # the same board without the marks (nothing else changes:
+    app.step(1 / 60)  # the cached layers follow the marks alone)
     app.render()
     piece_off = disc_pixels(app, x, y, r * 0.8)
     ring_off = disc_pixels(app, x, y, r + board_pieces.HALO_GAP + board_pieces.HALO_W - 0.6)
