@@ -58,10 +58,10 @@ class StackSpec:
 # The ring of an outer region leaves a disc of radius ~64 inside its spaces' hotspots; the
 # central ring ~81. These are the largest sizes for which every piece fits in every region,
 # with the bonus tile and patron token at the stack's foot beside the corral (their old place
-# at its sides kept the stack 80 units wide; issue 29: the spaces grew from radius 12 to 14
-# outside, 14 to 16 in the centre, the slabs thinned to keep the stack's height).
-OUTER = StackSpec(14.0, 30.0, 92.0, 58.0, 2.5, 96.0, 5.0, 13.0, 8.5, 9.5)
-CENTRE = StackSpec(16.0, 34.0, 122.0, 65.0, 4.0, 125.0, 7.0, 16.0, 10.0, 11.0)
+# at its sides kept the stack 80 units wide; issue 29: the spaces grew from radius 12 to 15
+# outside, 14 to 17 in the centre, the slabs thinned to keep the stack's height).
+OUTER = StackSpec(15.0, 32.0, 98.0, 62.0, 2.0, 102.0, 4.0, 13.0, 8.5, 9.5)
+CENTRE = StackSpec(17.0, 36.0, 129.0, 69.0, 3.5, 132.0, 7.0, 16.0, 10.0, 11.0)
 PILLAR_DX = 1.75  # the two pillar spaces sit this many radii left and right of the pair
 MARGIN = 2.0  # clear board units between a monument's pieces and anything else
 OLD_SPACE_R = 8.0  # the energy spaces' radius before the stacks (for the record)
