@@ -64,12 +64,12 @@ typecheck: $(STAMP)
 	$(if $(TYPE_DIRS),$(PY) -m mypy $(TYPE_DIRS),@echo "mypy: no Python sources yet")
 
 pytest: $(STAMP)
-	$(HEADLESS) $(PY) -m pytest
+	$(HEADLESS) $(PY) -m pytest -n auto --durations=15
 
 # The suite without the PyInstaller bundle tests (CI on Windows and macOS: `make dist` builds
 # and smoke-tests the bundle right after).
 pytest-quick: $(STAMP)
-	$(HEADLESS) AAC_SKIP_BUNDLE=1 $(PY) -m pytest
+	$(HEADLESS) AAC_SKIP_BUNDLE=1 $(PY) -m pytest -n auto --durations=15
 
 test: lint lint-workflows typecheck pytest
 

@@ -6,8 +6,9 @@ before it slept when idle).
 
     python bench/idle_cpu.py [--seconds 15] [--size 1600x900] [--json]
 
-Each case starts `python -m game` in its own process, lets it settle for a few seconds, then
-reads the process's CPU time (user + system, /proc/<pid>/stat) over `--seconds`. Linux only.
+Each case starts `python -m game` in its own process, waits until it has started (its
+loading done) and its opening motion has stopped (`--settle` seconds), then reads the
+process's CPU time (user + system, /proc/<pid>/stat) over `--seconds`. Linux only.
 """
 
 from __future__ import annotations
@@ -33,10 +34,22 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / TICK  # utime + stime
 
 
+def wait_loaded(proc: subprocess.Popen[bytes], limit: float) -> None:
+    """Wait until the game has started: its imports and first frames done, one second of it
+    using under a third of a core (start-up takes 3 to 15 s, by the machine's load)."""
+    end = time.perf_counter() + limit
+    while time.perf_counter() < end and proc.poll() is None:
+        c0 = cpu_seconds(proc.pid)
+        time.sleep(1.0)
+        if proc.poll() is None and cpu_seconds(proc.pid) - c0 < 0.33:
+            return
+
+
 def measure(args: list[str], env: dict[str, str], settle: float, seconds: float) -> float:
     proc = subprocess.Popen([sys.executable, "-m", "game", *args], cwd=ROOT, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
+        wait_loaded(proc, 60.0)
         time.sleep(settle)
         if proc.poll() is not None:
             raise RuntimeError(f"the game ended early (exit {proc.returncode})")
@@ -55,7 +68,9 @@ def measure(args: list[str], env: dict[str, str], settle: float, seconds: float)
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seconds", type=float, default=15.0)
-    ap.add_argument("--settle", type=float, default=8.0)
+    ap.add_argument("--settle", type=float, default=15.0,
+                    help="seconds after start-up before measuring (the title's ambient motion "
+                         "lasts 10 s after the last input, the table's pulse 4 s)")
     ap.add_argument("--size", default="1600x900")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)

@@ -2,7 +2,8 @@
 
     .venv/bin/python docs/make_screenshots.py [--only NAME ...]
 
-Writes docs/<name>.png for: menu, table, load, recap, results, monument (a monument close-up,
+Writes docs/<name>.png for: menu, table, board (the board at the default zoom mid-game),
+load, recap, results, monument (a monument close-up,
 zoomed in, with its card), snap (a section snapping onto its stack, mid-animation), push (a
 tile push mid-animation), launch (a trapdoor launch mid-flight), drag (a person pulling the
 trapdoor's plunger back), take (a bridge benefit offered: "Take …" beside "Decline …"),
@@ -81,6 +82,16 @@ def shot_menu(app: App) -> None:
 
 def shot_table(app: App) -> None:
     app.start_session(Session.mid_game(7, 3, 400))
+    settle(app)
+
+
+def shot_board(app: App) -> None:
+    """The board at the default zoom mid-game (four seats, one a person named Tess):
+    monuments named on the map, energy filling their spaces in the owners' colours and
+    shapes, nothing zoomed."""
+    s = Session.mid_game(7, 4, 1500)
+    s.seats[0].name = "Tess"
+    app.start_session(s)
     settle(app)
 
 
@@ -327,7 +338,8 @@ def shot_hint(app: App) -> None:
 
 
 SHOTS: dict[str, Callable[[App], None]] = {
-    "menu": shot_menu, "table": shot_table, "load": shot_load, "recap": shot_recap,
+    "menu": shot_menu, "table": shot_table, "board": shot_board, "load": shot_load,
+    "recap": shot_recap,
     "results": shot_results, "monument": shot_monument, "snap": shot_snap,
     "push": shot_push, "launch": shot_launch, "drag": shot_drag, "take": shot_take,
     "folklore": shot_folklore,

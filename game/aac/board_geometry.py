@@ -1,7 +1,7 @@
 """Where everything is on the map, in the catalog's 0-1000 board units: the regions, path
 spaces and edges, the Tile Pool, achievements and reserves areas (engine.aac.catalog.map),
-and each monument's stack with its companions (the bound-energy corral at its foot, the
-pillar pair above it, the bonus tile and patron token at its sides), measured from the map
+and each monument's stack with its companions (the pillar pair above it; at its foot the
+bound-energy corral between the bonus tile and the patron token), measured from the map
 (`layout_region`): the free room inside the ring, clear of every path space and path line.
 
 The board view draws from it, the animations fly between its points and a module draws its
@@ -56,9 +56,12 @@ class StackSpec:
 
 
 # The ring of an outer region leaves a disc of radius ~64 inside its spaces' hotspots; the
-# central ring ~81. These are the largest sizes for which every piece fits in every region.
-OUTER = StackSpec(12.0, 26.0, 80.0, 51.0, 4.0, 84.0, 5.0, 13.0, 8.5, 9.5)
-CENTRE = StackSpec(14.0, 30.0, 107.0, 58.0, 5.0, 110.0, 7.0, 16.0, 10.0, 11.0)
+# central ring ~81. These are the largest sizes for which every piece fits in every region,
+# with the bonus tile and patron token at the stack's foot beside the corral (their old place
+# at its sides kept the stack 80 units wide; issue 29: the spaces grew from radius 12 to 15
+# outside, 14 to 17 in the centre, the slabs thinned to keep the stack's height).
+OUTER = StackSpec(15.0, 32.0, 98.0, 62.0, 2.0, 102.0, 4.0, 13.0, 8.5, 9.5)
+CENTRE = StackSpec(17.0, 36.0, 129.0, 69.0, 3.5, 132.0, 7.0, 16.0, 10.0, 11.0)
 PILLAR_DX = 1.75  # the two pillar spaces sit this many radii left and right of the pair
 MARGIN = 2.0  # clear board units between a monument's pieces and anything else
 OLD_SPACE_R = 8.0  # the energy spaces' radius before the stacks (for the record)
@@ -132,6 +135,15 @@ class RegionLayout:
         d = self.spec.pillar_r * PILLAR_DX
         return (x - d, y), (x + d, y)
 
+    def bound_badges(self, n: int) -> list[Point]:
+        """Where n small tokens kept with the bound-energy corral (a module's, as Folklore's
+        Artifacts) sit: on the corral's rim, below first, clear of the bonus tile and patron
+        token beside it (the doubler mark takes its upper right)."""
+        x, y = self.bound
+        r = self.spec.bound_r
+        rim = [(-0.72, 0.72), (0.72, 0.72), (-0.78, -0.78), (0.0, 1.0), (0.0, -1.0)]
+        return [(x + dx * r, y + dy * r) for dx, dy in (rim * (n // len(rim) + 1))[:n]]
+
     def pieces(self) -> list[tuple[str, float, float, float]]:
         """(name, x, y, radius) of every round piece around the stack."""
         sp = self.spec
@@ -203,13 +215,25 @@ class Room:
             d = min(d, self.radius - 8 - math.dist(c, self.centre))
         return d
 
+    def near(self, p: Point, reach: float) -> Room:
+        """This room with only what lies within `reach` of p (what a piece placed near p
+        could touch): the same answers there, far fewer distances to measure."""
+        out = Room(self.centre, self.radius,
+                   [s for s in self.spaces if math.dist(s, p) <= reach + SPACE_R + 3],
+                   [(a, b) for a, b in self.edges if seg_dist(p, a, b) <= reach + 3.5])
+        out.rects = [rc for rc in self.rects if rect_dist(p, rc) <= reach]
+        out.circles = [c for c in self.circles if math.dist(p, c[:2]) <= reach + c[2]]
+        return out
+
     def place(self, pref: Point, parts: list[tuple[float, float, float]],
               reach: float = 30.0) -> Point | None:
         """The point nearest `pref` (2-unit grid, within `reach`) where every part (dx, dy,
         r) of a piece is clear by MARGIN; None if there is none."""
+        span = max(math.hypot(dx, dy) + r for dx, dy, r in parts)
+        room = self.near(pref, reach + span + MARGIN)
         for i, j in _grid(reach):
             x, y = pref[0] + i, pref[1] + j
-            if all(self.clear(x + dx, y + dy, r) >= MARGIN for dx, dy, r in parts):
+            if all(room.clear(x + dx, y + dy, r) >= MARGIN for dx, dy, r in parts):
                 return x, y
         return None
 
@@ -218,7 +242,7 @@ def layout_region(region: Region, sections: int, spaces: list[Point],
                   edges: list[tuple[Point, Point]]) -> RegionLayout:
     """Measure a region's free room inside its ring of path spaces and put the monument stack
     in it, with its bound-energy corral at its foot, the pillar pair above it and the bonus
-    tile and patron token at its sides: deterministic, the same for every player count."""
+    tile and patron token beside the corral: deterministic, the same for every player count."""
     cx, cy = float(region.centroid.x), float(region.centroid.y)
     spec = CENTRE if region.kind == "central" else OUTER
     room = Room((cx, cy), float(region.draw_radius), spaces, edges)
@@ -238,20 +262,21 @@ def layout_region(region: Region, sections: int, spaces: list[Point],
             break
         room.rects = [(lay.x - MARGIN, lay.y - MARGIN, w + 2 * MARGIN, h + 2 * MARGIN)]
         room.circles = []
-        mid_y = lay.y + h * 0.4
+        foot_y = lay.y + h + spec.piece_r + 3
+        beside = spec.bound_r + spec.piece_r + 6  # the corral's centre to a neighbour's
         plan: list[tuple[str, Point, list[tuple[float, float, float]]]] = [
             ("bound", (lay.x + w / 2, lay.y + h + spec.bound_r + 3),
              [(0.0, 0.0, spec.bound_r)]),
             ("pillars", (lay.x + w / 2, lay.y - spec.pillar_r - 3),
              [(-pd, 0.0, spec.pillar_r), (pd, 0.0, spec.pillar_r),
               (0.0, 0.0, spec.pillar_r * 0.5)]),
-            ("bonus", (lay.x - spec.piece_r - 3, mid_y), [(0.0, 0.0, spec.piece_r)]),
-            ("patron", (lay.x + w + spec.piece_r + 3, mid_y), [(0.0, 0.0, spec.piece_r)]),
+            ("bonus", (lay.x + w / 2 - beside, foot_y), [(0.0, 0.0, spec.piece_r)]),
+            ("patron", (lay.x + w / 2 + beside, foot_y), [(0.0, 0.0, spec.piece_r)]),
         ]
         ok = True
         for name, pref, parts in plan:
-            got = room.place(pref, parts)
-            if got is None:
+            got = room.place(pref, parts) if ok or first is None else None
+            if got is None:  # this stack position fails (kept as the last resort if first)
                 ok, got = False, pref
             setattr(lay, name, got)
             room.circles += [(got[0] + px, got[1] + py, r) for px, py, r in parts]

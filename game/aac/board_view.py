@@ -4,10 +4,12 @@ Children use the catalog's 0-1000 board units (the node is scaled onto the map s
 
 Each monument is drawn large inside its region's ring of path spaces, as a 2.5-D stack on an
 iron frame: its constructed sections as slabs, the open section on top with its energy
-spaces; the bound-energy corral at its foot, the region's pillar pair above it, the bonus
-tile and the patron token at its sides. Where they go is measured from the map
+spaces; the region's pillar pair above it, at its foot the bound-energy corral between the
+bonus tile and the patron token. Where they go is measured from the map
 (game.aac.board_geometry): the free room inside the ring, clear of every path space and
-path line.
+path line. An energy in a monument space fills the space with its owner's colour and shape;
+each monument's name stands on a plate at its region's rim; another seat's last moves are
+marked by a light halo drawn under the piece (game.aac.board_pieces).
 
 The map zooms (mouse wheel around the pointer, 1x to 3x) and pans (drag): the node's own
 scale and position change, so every hotspot's `world_rect()` stays exact."""
@@ -27,7 +29,7 @@ from engine.aac.api import (
     names,
 )
 from engine.aac.api import events as ev
-from game.aac import fx, help, table_modules, tokens
+from game.aac import board_pieces, fx, help, table_modules, tokens
 from game.aac.board_geometry import PILLAR_DX, SPACE_R, Point, RegionLayout, geometry
 from game.aac.table.model import BoardModel
 from game.aac.targets import Hotspot
@@ -116,6 +118,11 @@ def draw_stack(c: Canvas, view: BoardView, lay: RegionLayout, pose: StackPose) -
                     crown=pose.built >= lay.sections)
     elif not pose.built and not pose.top:
         c.fill(theme.darken(region_col, 0.1), fx0, top_y - sp.face_h, sp.face_w, sp.face_h, 6)
+    seat = view.marks.get(f"monument:{mid}")
+    if seat is not None and pose.top:  # a section completed or constructed: under the face
+        pc = pose.top[-1]
+        board_pieces.halo_rect(c, pc.x + sx, pc.y + sy, sp.face_w, pc.fh + sp.slab,
+                               view.table.session.colour(seat))
     for pc in pose.top:
         _draw_piece(c, view, lay, Piece(pc.section, pc.x + sx, pc.y + sy, pc.fh, pc.open,
                                         pc.spaces, pc.completed, pc.glow), col)
@@ -156,14 +163,18 @@ def _draw_piece(c: Canvas, view: BoardView, lay: RegionLayout, pc: Piece,
     n = len(sec.symbols) if sec is not None else len(pc.spaces)
     pts = lay.space_points(n, 0)
     fx0, fy0, _, _ = lay.face_rect(0)
+    pts = [(x - fx0 + pc.x, y - fy0 + pc.y) for x, y in pts]
+    for i, (x, y) in enumerate(pts):  # the others' last moves first: under every piece
+        seat = view.marks.get(f"section:{lay.monument}:{i}")
+        if seat is not None:
+            board_pieces.halo(c, x, y, sp.r, view.table.session.colour(seat))
     for i, (x, y) in enumerate(pts):
-        x, y = x - fx0 + pc.x, y - fy0 + pc.y
         v = pc.spaces[i] if i < len(pc.spaces) else -1
-        if v >= 0:  # a little smaller than the space: owners' shapes reach out further
-            view.energy(c, x, y, sp.r * 0.82, v)
+        if v >= 0:  # the owner's colour and shape fill the space
+            view.occupant(c, x, y, sp.r, v)
         else:
             sym = sec.symbols[i] if sec is not None and i < len(sec.symbols) else None
-            tokens.empty_slot(c, x, y, sp.r, sym)
+            board_pieces.open_space(c, x, y, sp.r, sym, face)
 
 
 # --- hotspots --------------------------------------------------------------------------------
@@ -188,6 +199,10 @@ DRAG_START = 5.0  # virtual units a press must move to become a pan
 BURST = 0.18  # seconds after the last wheel step before the zoomed picture is redrawn sharp
 PIC_MAX = 2600  # pixels: the zoomed picture's side at most (larger windows scale it up)
 CARD_DELAY = 0.6  # seconds of hovering a monument before its card opens
+PLATE_PX = 16.0  # a monument's name on the map (board units: 13 pixels at 1600x900)
+PLATE_MAX_W = 200.0
+REGION_PX = 13.0  # a region's name beside it
+MAP_X0, MAP_X1 = 128.0, 866.0  # the names stay between the reserves and the achievements
 
 
 class BoardView(Node):
@@ -215,6 +230,7 @@ class BoardView(Node):
         self._pic_scale = -1.0
         self._pic_bg: pygame.Surface | None = None
         self._pic_keys: dict[str, object] = {}
+        self.marks: dict[str, int] = {}  # target -> the seat whose last move touched it
         self.card = MonumentCard(self)
         self.static_hotspots()
         self._make_controls()
@@ -283,8 +299,10 @@ class BoardView(Node):
                 sym = ""
                 if sec is not None and i < len(sec.symbols):
                     sym = f" ({names.energy(sec.symbols[i])} space)"
-                self.dynamic.append(spot(f"section:{mid}:{i}", px, py, lay.spec.r,
-                                         f"{name}, space {i + 1}{sym}", z=6))
+                space = spot(f"section:{mid}:{i}", px, py, lay.spec.r, "", z=6)
+                space.tipfn = lambda mid=mid, i=i, head=f"{name}, space {i + 1}{sym}": \
+                    f"{head}\n{self.occupant_words(mid, i)}"
+                self.dynamic.append(space)
             bx, by = lay.bonus
             pr = lay.spec.piece_r
             bonus = r.bonus_tiles.get(m.bonus)
@@ -339,6 +357,28 @@ class BoardView(Node):
         return (f"Tile supply: {n} face-down tiles left. After a Claim the pool slides right "
                 "and refills from here.")
 
+    def occupant_words(self, mid: str, i: int) -> str:
+        """Who fills space i of monument mid's open section, in words."""
+        m = self.table.shown.monuments.get(mid)
+        v = m.spaces[i] if m is not None and i < len(m.spaces) else -1
+        if v < 0:
+            return "Empty"
+        return f"{names.energy(v % 4)} energy of {self.table.session.name(v // 4)}"
+
+    def occupants(self, mid: str) -> list[tuple[int, str, str]]:
+        """(space value, wanted energy, who fills it) for each space of monument mid's open
+        section, in the order of its spaces; the value is -1 for an empty space."""
+        r = self.table.rules
+        m = self.table.shown.monuments[mid]
+        sec = r.sections.get(m.stack[0]) if m.stack else None
+        symbols = list(sec.symbols) if sec is not None else []
+        out: list[tuple[int, str, str]] = []
+        for i, v in enumerate(m.spaces):
+            want = names.energy(symbols[i]) if i < len(symbols) else ""
+            who = self.table.session.name(v // 4) if v >= 0 else ""
+            out.append((v, want, who))
+        return out
+
     def _monument_tip(self, mid: str) -> str:
         r = self.table.rules
         m = self.table.shown.monuments[mid]
@@ -348,6 +388,12 @@ class BoardView(Node):
             sec = r.sections.get(m.stack[0])
             if sec is not None:
                 lines.append(f"Open section {sec.number}: perk — {sec.perk_text}")
+            filled = [who for v, _, who in self.occupants(mid) if v >= 0]
+            if filled:
+                lines.append(f"{len(filled)} of {len(m.spaces)} spaces filled: "
+                             + ", ".join(dict.fromkeys(filled)))
+            else:
+                lines.append(f"All {len(m.spaces)} spaces empty")
         lines.append("Hover a moment for every section; the mouse wheel zooms in.")
         return "\n".join(lines)
 
@@ -573,6 +619,16 @@ class BoardView(Node):
 
     def area_keys(self, s: GameState) -> dict[str, object]:
         cs = self.table.settings.colour_safe
+        marks: dict[str, int] = {}
+        for seat, target in self.table.board_marks():  # newest first: the newest mover
+            marks.setdefault(target, seat)
+        self.marks = marks
+        by_area: dict[str, list[tuple[str, int]]] = {"map": [], "achievements": [], "pool": []}
+        for target, seat in sorted(marks.items()):
+            kind = target.split(":", 1)[0]
+            area = "pool" if kind == "pool_slot" else "achievements" if kind == \
+                "achievement" else "map"
+            by_area[area].append((target, seat))
         mons = tuple((k, len(m.built), len(m.stack), m.stack[0] if m.stack else "",
                       tuple(m.spaces), m.completed, m.bonus, m.patron)
                      for k, m in s.monuments.items())
@@ -580,20 +636,25 @@ class BoardView(Node):
         return {
             "map": (mons, tuple(s.pillars.items()), bound, tuple(s.bridges.items()), cs,
                     tuple(sorted(self.anims)),
-                    tuple(m.board_key(s) for m in table_modules.in_play(s))),
+                    tuple(m.board_key(s) for m in table_modules.in_play(s)),
+                    tuple(by_area["map"])),
             "reserves": (tuple((tuple(p.reserve), tuple(p.exhausted)) for p in s.players),
                          self.table.hidden_seats()),
             "achievements": (tuple(s.achievements),
-                             tuple((k, tuple(v)) for k, v in s.ach.items()), cs),
+                             tuple((k, tuple(v)) for k, v in s.ach.items()), cs,
+                             tuple(by_area["achievements"])),
             "pool": (tuple(s.pool), s.supply if isinstance(s.supply, int) else len(s.supply),
-                     tuple(tuple(p.shop) for p in s.players), self.table.hidden_seats()),
+                     tuple(tuple(p.shop) for p in s.players), self.table.hidden_seats(),
+                     tuple(by_area["pool"])),
         }
 
     def draw_area(self, c: Canvas, area: str, s: GameState) -> None:
         if area == "map":
+            self._draw_path_marks(c)
             self._draw_bridges(c, s)
             for lay in self.g.layout.values():
                 self._draw_region_pieces(c, s, lay)
+            self._draw_names(c, s)
             for m in table_modules.in_play(s):
                 m.draw_board(c, self.g, s, self.table.session.colour, self.table.session.shape)
         elif area == "reserves":
@@ -680,6 +741,15 @@ class BoardView(Node):
                 TextLog.pop()
                 self._board.set_clip(None)
 
+    def occupant(self, c: Canvas, x: float, y: float, r: float, v: int) -> None:
+        """Energy cell v (seat * 4 + type) standing in a monument space of radius r: the
+        owner's colour (and, colour-safe, shape) filling the space."""
+        t = self.table
+        seat = v // 4
+        board_pieces.occupied_space(c, x, y, r, v % 4, t.session.colour(seat),
+                                    t.session.shape(seat) if t.settings.colour_safe
+                                    else "circle")
+
     def energy(self, c: Canvas, x: float, y: float, r: float, v: int) -> None:
         """Energy cell v (seat * 4 + type) drawn in its owner's colour (and shape)."""
         t = self.table
@@ -701,12 +771,6 @@ class BoardView(Node):
             c.circle(theme.darken(col, 0.25), cx + 3, cy + 4, rr + 4)
             c.circle(col, cx, cy, rr + 2)
             c.circle(theme.lighten(col, 0.25), cx, cy, rr - 14)
-            label_y = cy - rr - 2 if rid != "r_center" else cy - rr + 30
-            if rid in ("r_southeast", "r_southwest"):
-                label_y = cy + rr - 4
-            if rid == "r_center":
-                label_y = cy - rr + 20
-            c.text(reg.name, cx, label_y, 15, theme.INK, True, "center")
         for ea, eb in self.g.edges:
             c.line(theme.PATH_EDGE, self.g.xy(ea), self.g.xy(eb), 7)
             c.line(theme.PATH, self.g.xy(ea), self.g.xy(eb), 4)
@@ -742,9 +806,66 @@ class BoardView(Node):
                "midtop", max_w=rv.w - 10)
         return surf
 
+    def labels(self, s: GameState, scale: float = BOARD_S
+               ) -> dict[str, tuple[str, float, float, float, float]]:
+        """The names on the map: for each monument in use its plate, for each region its
+        name's pill, keyed by the monument's or region's id: (text, x, y, w, h) in board
+        units, as drawn at `scale` pixels per board unit (BOARD_S: at 1600x900). The plate
+        stands on the region's rim with the region's name outside it (both on one line where
+        the board's edge leaves no room above; the central region's name at its foot), clear
+        of every space, bridge and standing figure."""
+        out: dict[str, tuple[str, float, float, float, float]] = {}
+        for rid, reg in self.g.regions.items():
+            cx, cy, rr = float(reg.centroid.x), float(reg.centroid.y), float(reg.draw_radius)
+            mid = reg.monument_site.monument
+            text = self.table.rules.names.get(mid, mid)
+            pw, ph = board_pieces.plate_size(text, PLATE_PX, scale, PLATE_MAX_W)
+            nw, nh = board_pieces.pill_size(reg.name, REGION_PX, scale, PLATE_MAX_W)
+            if reg.kind == "central":
+                plate, name = (cx, cy - rr + 25), (cx, cy + rr - 15)
+            elif cy > 500:  # the southern regions: the names below
+                plate, name = (cx, cy + rr + 1), (cx, cy + rr + 22)
+            elif cy - rr < 60:  # the board's edge above: side by side
+                left = cx - (pw + 6 + nw) / 2
+                plate, name = (left + pw / 2, 28.0), (left + pw + 6 + nw / 2, 28.0)
+            else:
+                plate, name = (cx, cy - rr - 1), (cx, cy - rr - 22)
+            if mid in s.monuments:
+                x = min(max(plate[0] - pw / 2, MAP_X0), MAP_X1 - pw)
+                out[mid] = (text, x, plate[1] - ph / 2, pw, ph)
+            else:  # no monument in use: the region's name where the plate would be
+                name = (cx, plate[1])
+            x = min(max(name[0] - nw / 2, MAP_X0), MAP_X1 - nw)
+            out[rid] = (reg.name, x, name[1] - nh / 2, nw, nh)
+        return out
+
+    def _draw_names(self, c: Canvas, s: GameState) -> None:
+        """Each monument's name on its plate, its region's name on a pill beside it (a
+        region without a monument in use shows only its own name)."""
+        for key, (text, x, y, w, h) in self.labels(s, c.s).items():
+            if key in self.g.regions:
+                board_pieces.region_pill(c, text, x, y, w, h, REGION_PX,
+                                         theme.REGION_FILL.get(key, (190, 170, 140)))
+            else:
+                board_pieces.name_plate(c, text, x, y, w, h, PLATE_PX, monument_colour(key))
+
+    def _halo(self, c: Canvas, target: str, x: float, y: float, r: float) -> None:
+        seat = self.marks.get(target)
+        if seat is not None:
+            board_pieces.halo(c, x, y, r, self.table.session.colour(seat))
+
+    def _draw_path_marks(self, c: Canvas) -> None:
+        """Where another seat's figure stopped: a halo round the path space (the figure is
+        drawn over it)."""
+        bridges = self.table.shown.bridges
+        for target in self.marks:
+            if target in self.g.spaces and target not in bridges:
+                self._halo(c, target, *self.g.xy(target), SPACE_R + 1)
+
     def _draw_bridges(self, c: Canvas, s: GameState) -> None:
         for sid, val in s.bridges.items():
             if sid in self.g.spaces:
+                self._halo(c, sid, *self.g.xy(sid), 16)
                 self._bridge_token(c, *self.g.xy(sid), val)
 
     def _bridge_token(self, c: Canvas, x: float, y: float, val: str, k: float = 1.0) -> None:
@@ -805,6 +926,7 @@ class BoardView(Node):
         for ps in region.pillar.spaces:
             pid = ps.id
             px, py = self.g.pillar[pid]
+            self._halo(c, f"pillar:{pid}", px, py, r)
             v = s.pillars.get(pid, -2)
             if v == -2:
                 c.circle((120, 110, 100), px, py, r * 0.85)
@@ -820,6 +942,7 @@ class BoardView(Node):
         per_seat = s.bound.get(lay.region)
         x, y = lay.bound
         R = lay.spec.bound_r
+        self._halo(c, f"bound:{lay.region}", x, y, R)
         c.circle((120, 96, 60), x, y + 1, R)
         c.circle((232, 214, 176), x, y, R - 1.5)
         c.circle((150, 122, 80), x, y, R - 1.5, 1.2)
@@ -848,6 +971,11 @@ class BoardView(Node):
             c.circle((240, 196, 90), x + 40, y - 46, 8.5)
             c.text(str(r.pool_prices[n - 1]), x + 40, y - 46, 11, theme.INK, True, "center")
             tid = s.pool[n - 1] if n - 1 < len(s.pool) else ""
+            seat = self.marks.get(f"pool_slot:{n}")
+            if seat is not None:  # claimed from here: a halo under the new tile, the marker
+                board_pieces.halo_rect(c, x - 34, y - 48, 68, 96, t.session.colour(seat), 7)
+                tokens.seat_marker(c, x - 40, y - 52, 5.5, t.session.colour(seat),
+                                   t.session.shape(seat))
             if tid and tid in r.tiles:
                 td = r.tiles[tid]
                 tokens.tile(c, x - 34, y - 48, 68, 96, td.top, td.bottom, td.icons,
@@ -881,6 +1009,7 @@ class BoardView(Node):
             for ci, col in enumerate(("flat", "multiplier")):
                 x, y = self.g.ach_spot(n, col)
                 v = cells[ci] if ci < len(cells) else -1
+                self._halo(c, f"achievement:{aid}:{col}", x, y, 12)
                 if v >= 0:
                     tokens.energy(c, x, y, 11, v % 4, t.session.colour(v // 4),
                                   t.session.shape(v // 4) if t.settings.colour_safe else "circle")
@@ -897,8 +1026,10 @@ class BoardView(Node):
             col = t.session.colour(seat)
             c.fill(theme.lighten(col, 0.6), x - 48, y - 42, 96, 104, 8)
             tokens.seat_marker(c, x - 34, y - 28, 8, col, t.session.shape(seat))
-            c.text(t.session.name(seat), x - 23, y - 28, 11, theme.INK, False, "midleft",
-                   max_w=70)
+            # the name typed (the marker beside it and the seat rows say the character)
+            given = t.session.seats[seat].name if seat < len(t.session.seats) else ""
+            c.text(given or t.session.name(seat), x - 23, y - 28, 11, theme.INK, False,
+                   "midleft", max_w=70)
             for ty in range(4):
                 ry = y - 6 + ty * 18
                 tokens.energy(c, x - 30, ry, 7.5, ty)
@@ -1049,8 +1180,15 @@ class MonumentCard(Node):
     ROW_H = 36.0
     HEAD_H = 50.0
 
+    OCC_H = 19.0  # a line of the open section's occupants
+
     def height(self, mid: str) -> float:
-        return self.HEAD_H + len(self.rows(mid)) * self.ROW_H + 84
+        return (self.HEAD_H + len(self.rows(mid)) * self.ROW_H + 84
+                + self._occupants_h(mid))
+
+    def _occupants_h(self, mid: str) -> float:
+        m = self.board.table.shown.monuments[mid]
+        return 24 + len(m.spaces) * self.OCC_H if m.stack else 0.0
 
     def _paint(self, c: Canvas, mid: str, h: float) -> None:
         t = self.board.table
@@ -1075,6 +1213,8 @@ class MonumentCard(Node):
         for state, sec_id, sec in self.rows(mid):
             self._row(c, m, state, sec_id, sec, y, col)
             y += self.ROW_H
+        if m.stack:
+            y = self._occupants(c, mid, y)
         bonus = r.bonus_tiles.get(m.bonus)
         c.line(theme.PANEL_EDGE, (12, y + 2), (w - 12, y + 2), 1)
         if bonus is not None:
@@ -1090,6 +1230,32 @@ class MonumentCard(Node):
                   else f"Patron token: held by {holder}" if holder else "Patron token: used")
         tokens.patron_token(c, 22, y + 64, 9)
         c.text_box(patron, 40, y + 53, w - 52, 22, 11, theme.INK_SOFT, False, "left")
+
+    def _occupants(self, c: Canvas, mid: str, y: float) -> float:
+        """The open section's spaces, one line each: the space as the map shows it, the
+        energy it wants and who fills it (the name typed and the character)."""
+        t = self.board.table
+        m = t.shown.monuments[mid]
+        sec = t.rules.sections.get(m.stack[0])
+        num = sec.number if sec is not None else 0
+        w = CARD_W
+        c.line(theme.PANEL_EDGE, (12, y + 2), (w - 12, y + 2), 1)
+        c.text(f"Section {num}: who is in each space", 14, y + 13, 12, theme.INK, True,
+               "midleft", max_w=w - 28)
+        y += 24
+        for i, (v, want, who) in enumerate(self.board.occupants(mid)):
+            cy = y + self.OCC_H / 2
+            if v >= 0:
+                self.board.occupant(c, 24, cy, 8, v)
+            else:
+                sym = sec.symbols[i] if sec is not None and i < len(sec.symbols) else None
+                board_pieces.open_space(c, 24, cy, 8, sym, OPEN_FACE)
+            c.text(f"Space {i + 1} ({want})", 40, cy, 12, theme.INK_SOFT, False, "midleft",
+                   max_w=120)
+            c.text(who if v >= 0 else "empty", 162, cy, 12,
+                   theme.INK if v >= 0 else theme.INK_SOFT, v >= 0, "midleft", max_w=w - 174)
+            y += self.OCC_H
+        return y
 
     def _row(self, c: Canvas, m: MonumentState, state: str, sec_id: str, sec: Any, y: float,
              col: theme.Colour) -> None:
@@ -1107,9 +1273,9 @@ class MonumentCard(Node):
             x = 52 + i * 19
             v = m.spaces[i] if state == "open" and i < len(m.spaces) else -1
             if v >= 0:
-                self.board.energy(c, x, y + 16, 7, v)
+                self.board.occupant(c, x, y + 16, 8, v)
             else:
-                tokens.empty_slot(c, x, y + 16, 8, sym)
+                board_pieces.open_space(c, x, y + 16, 8, sym, theme.PANEL)
         tx = 52 + 6 * 19
         perk = sec.perk_text if sec is not None else ""
         c.text_box(f"Perk: {perk}", tx, y + 1, w - tx - 12, self.ROW_H - 6, 11,

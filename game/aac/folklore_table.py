@@ -87,11 +87,8 @@ def draw_board(c: Canvas, g: BoardGeometry, s: GameState, colour: Callable[[int]
             lay = g.layout.get(reg)
             if lay is None:
                 continue
-            x, y = lay.bound
-            R = lay.spec.bound_r
-            for k, seat in enumerate(seats):
-                fd.map_artifact(c, x - R - 11 - 20 * (k % 2), y - 10 + 20 * (k // 2), 9,
-                                colour(seat), shape(seat))
+            for (x, y), seat in zip(lay.bound_badges(len(seats)), seats, strict=True):
+                fd.map_artifact(c, x, y, 7.5, colour(seat), shape(seat))
     db = s.ext.get(dbl.KEY)
     if db is None:
         return

@@ -141,7 +141,7 @@ def tutorial_games(seed0: int = TUTORIAL_SEED, tries: int = 200) -> list[tuple[s
 
 def tutorial(out: Path) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
-    return [save_game(g, out / name, note="the tutorial: one game from its first turn (R4-R24)")
+    return [save_game(g, out / name, note="the tutorial's game, from its first turn")
             for name, g in tutorial_games()]
 
 

@@ -578,6 +578,13 @@ class TableScene(PlayScene):
         card = self.recap_card
         return len(lines) if not card.visible else card.hidden_lines
 
+    def board_marks(self) -> list[tuple[int, str]]:
+        """The marks of the other seats' moves the board shows now (newest first): none while
+        their moves are still playing or the hand-off covers the table."""
+        if self.animator.busy or self.handoff.visible:
+            return []
+        return self.recap.marks_for(self.recap_viewer())
+
     def close_recap(self) -> None:
         v = self.recap_viewer()
         self._recap_closed = (v, len(self.recap_lines(v)))

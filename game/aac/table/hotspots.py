@@ -13,7 +13,7 @@ from engine.aac import api
 from engine.aac.api import TYPES
 from engine.aac.api import categories as score_categories
 from engine.kernel.decisions import Choice, Decision
-from game.aac import table_modules, tokens
+from game.aac import table_modules
 from game.aac.guide import links
 from game.aac.module_sheet import ModuleSheet
 from game.aac.table.model import ModuleHost
@@ -347,12 +347,8 @@ class HotspotIndex:
         return self.rule_for(node.target) if isinstance(node, Hotspot) else ""
 
     def draw_highlights(self, c: Canvas) -> None:
-        if self.t.handoff.visible:
-            return
-        if not self.t.animator.busy:
-            self.draw_marks(c)
-        if self.t.animator.busy:
-            return
+        if self.t.handoff.visible or self.t.animator.busy:
+            return  # the others' last moves: halos under the pieces (BoardView.marks)
         # a slow pulse while the decision is new (TableScene.pulsing), then a steady glow
         pulse = 0.5 + 0.5 * abs(((self.t.clock * 1.6) % 2.0) - 1.0) if self.t.pulsing() \
             else 1.0
@@ -376,31 +372,6 @@ class HotspotIndex:
             pygame.draw.ellipse(c.surf, col, rr, width)
         else:
             pygame.draw.rect(c.surf, col, rr, width, max(2, round(6 * c.s)))
-
-    def draw_marks(self, c: Canvas) -> None:
-        """The other seats' moves since the viewer last acted: a ring in the mover's colour
-        with their marker, on every place they touched (until the viewer acts)."""
-        rings: dict[str, int] = {}
-        for seat, target in self.t.recap.marks_for(self.t.recap_viewer()):
-            k = rings.get(target, 0)
-            rings[target] = k + 1
-            col = self.t.session.colour(seat)
-            for spot in self.spots.get(target, []):
-                if not self._on_screen(spot) or self._covered(spot):
-                    continue
-                r = spot.world_rect()
-                grow = 6 + 4 * k
-                rr = c.rect(r.x - grow, r.y - grow, r.w + 2 * grow, r.h + 2 * grow)
-                width = max(2, round(2.5 * c.s))
-                if spot.round:
-                    pygame.draw.ellipse(c.surf, theme.darken(col, 0.35), rr.inflate(2, 2),
-                                        width)
-                    pygame.draw.ellipse(c.surf, theme.lighten(col, 0.25), rr, width)
-                else:
-                    pygame.draw.rect(c.surf, theme.lighten(col, 0.25), rr, width,
-                                     max(2, round(6 * c.s)))
-                tokens.seat_marker(c, r.right + grow - 2, r.y - grow + 2, 5.5, col,
-                                   self.t.session.shape(seat))
 
     def _on_screen(self, spot: Node) -> bool:
         n: Node | None = spot

@@ -70,6 +70,8 @@ class LayeredTable(Protocol):
 
     def deciding_seat(self) -> int: ...
 
+    def board_marks(self) -> list[tuple[int, str]]: ...
+
     def draw(self, c: Canvas) -> None: ...
 
 
@@ -128,7 +130,8 @@ class LayerCache:
             self._layers = self._chrome.copy()
             self._layer_keys = {}
         memo = (self.t.rev, self.t.device.seat, self.t.peek_seat, self.t.deciding_seat(),
-                self.t.settings.colour_safe, self.t.driver.thinking_seat)
+                self.t.settings.colour_safe, self.t.driver.thinking_seat,
+                tuple(self.t.board_marks()))
         if memo != self._keys_memo:
             self._keys_memo = memo
             s = self.t.shown

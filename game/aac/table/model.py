@@ -78,7 +78,8 @@ class DeviceModel(SeatsModel, Protocol):
 
 class BoardModel(SeatsModel, Protocol):
     """The board: the displayed state, its revision (the layer cache keys on it), the clock
-    of the animations, the zoom's mouse and the tooltips."""
+    of the animations, the zoom's mouse, the tooltips and the marks of the others' last
+    moves ((seat, target), newest first)."""
 
     @property
     def app(self) -> Nav: ...
@@ -94,6 +95,8 @@ class BoardModel(SeatsModel, Protocol):
     def mouse_down(self, vx: float, vy: float, button: int) -> None: ...
 
     def tooltip_for(self, node: Node | None) -> str: ...
+
+    def board_marks(self) -> list[tuple[int, str]]: ...
 
 
 class HudModel(SessionModel, Protocol):
