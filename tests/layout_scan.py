@@ -65,7 +65,7 @@ def scan(app: Any, tooltip_at: tuple[float, float] | None = None) -> list[str]:
         if tooltip_at is not None:
             app.mouse_v = tooltip_at
             app.rehover()
-            app.hover_time = 10.0
+            app.hover_time, app.tip_held = 10.0, False
         app.render()
         recs = list(TextLog.records)
     finally:

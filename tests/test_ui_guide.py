@@ -195,10 +195,10 @@ def test_f1_on_the_table_opens_the_guide_and_esc_returns_to_the_same_table(app, 
     app.step(1 / 60)  # the table still draws and plays
     # F1 while pointing at something opens its rule
     shown: list[str] = []
-    monkeypatch.setattr(tooltip, "draw_tooltip", lambda c, text, x, y: shown.append(text))
+    monkeypatch.setattr(tooltip, "draw_tooltip", lambda c, text, x, y, **kw: shown.append(text))
     spot = table.spots["pool_slot:1"][0]
     move_mouse(app, *centre(spot))
-    for _ in range(30):  # the tooltip shows after a moment's hover
+    for _ in range(45):  # the tooltip shows after a moment's hover (0.5 s)
         app.step(1 / 60)
     assert app.rule_here() == "R9.3"
     assert shown and shown[-1].startswith(table.tooltip_for(spot))

@@ -62,7 +62,7 @@ def test_the_level_button_cycles_to_expert_and_its_tooltip_says_the_budget(app, 
     assert "expert" in lines[0] and lines[1] == level_note("expert")
     # hovered, the tooltip is drawn (wrapped to its box) with the level's budget
     hover(app, *centre(btn))
-    for _ in range(30):
+    for _ in range(45):  # past the tooltip delay
         app.step(1 / 60)
     drawn.clear()
     app.render()
