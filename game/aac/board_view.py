@@ -898,7 +898,7 @@ class BoardView(Node):
             c.fill(theme.lighten(col, 0.6), x - 48, y - 42, 96, 104, 8)
             tokens.seat_marker(c, x - 34, y - 28, 8, col, t.session.shape(seat))
             c.text(t.session.name(seat), x - 23, y - 28, 11, theme.INK, False, "midleft",
-                   max_w=70)
+                   max_w=70, alts=t.session.name_forms(seat))
             for ty in range(4):
                 ry = y - 6 + ty * 18
                 tokens.energy(c, x - 30, ry, 7.5, ty)

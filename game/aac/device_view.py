@@ -165,14 +165,19 @@ class DeviceView(Node):
             return
         p = s.players[self.seat]
         tokens.seat_marker(c, 20, 20, 9, col, t.session.shape(self.seat))
-        who = "bot" if not t.session.is_human(self.seat) else "human"
-        if self.overlay:
-            who += ", hovered"
-        elif t.peek_seat == self.seat:
-            who += ", peeking — click the row again to go back"
-        c.text(f"{t.session.name(self.seat)} — transmutation device ({who})", 36, 20, 17,
-               theme.INK, True, "midleft",
-               max_w=title_w(s))  # the modules' tabs follow it
+        names = [t.session.name(self.seat), *t.session.name_forms(self.seat)]
+        tail = ""
+        if not t.session.is_human(self.seat):
+            level = t.session.seats[self.seat].level if self.seat < len(t.session.seats) \
+                else ""
+            tail = f" of the {level} bot" if level and level != "random" else " of a bot"
+        back = " (click the row again to go back)" \
+            if t.peek_seat == self.seat and not self.overlay else ""
+        forms = [f"{n} — device{tail}{back}" for n in names] + \
+            ([f"{n} — device{tail}" for n in names] if back else []) + \
+            [f"{n} — device" for n in names]
+        c.text(forms[0], 36, 20, 17, theme.INK, True, "midleft",
+               max_w=title_w(s), alts=list(dict.fromkeys(forms[1:])))  # the tabs follow it
         if self.seat in t.hidden_seats():
             c.text("Secret loading: this device is hidden until play begins.", self.w / 2,
                    self.h / 2, 18, theme.INK, True, "center")
@@ -408,7 +413,8 @@ class SeatsView(Node):
         if active:
             c.fill(theme.lighten(col, 0.75), 6, y, self.w - 6, rh - 4, 8)
         tokens.seat_marker(c, 22, y + 16, 8, col, t.session.shape(seat))
-        c.text(t.session.name(seat), 36, y + 16, 14, theme.INK, True, "midleft", max_w=120)
+        c.text(t.session.name(seat), 36, y + 16, 14, theme.INK, True, "midleft", max_w=120,
+               alts=t.session.name_forms(seat))
         kind = "human" if t.session.is_human(seat) else f"bot ({t.session.seats[seat].level})"
         c.text(kind, 36, y + 33, 10, theme.INK_SOFT, False, "midleft")
         c.text("VP", 174, y + 24, 10, theme.INK_SOFT, True, "midleft")

@@ -171,8 +171,14 @@ def draw_row(c: Canvas, t: SeatsModel, seat: int, y: float, rh: float) -> None:
     c.circle(theme.GOLD if d["primed"][seat] else theme.darken(fd.PARCHMENT, 0.3), x + 10, cy, 8)
     if d["primed"][seat]:
         fd.artifact(c, x + 10, cy, 6.5, col, shape, primed=True)
-    c.text(f"FT {d['track'][seat]}", x + 21, cy, 10, theme.INK, True, "midleft",
-           max_w=ROW_W - 23)
+    # the Folklore Track as pips, one per step up it (its number and VP: the tooltip)
+    steps = len(fd._ext_layout().track.positions) - 1
+    gap = min(8.0, (ROW_W - 26) / max(1, steps - 1))
+    for k in range(steps):
+        px = x + 24 + k * gap
+        if k < d["track"][seat]:
+            c.circle(col, px, cy, 3.2)
+        c.circle(theme.INK_SOFT, px, cy, 3.2, 1)
     for k in range(d["slots"][seat]):
         fd.artifact(c, x + 9 + k * 16, y + rh - 16, 5.5, col, shape)
 
@@ -381,10 +387,13 @@ class FolklorePanel(ModuleSheet):
             what = (": choose in the prompt, or show the sheet" if pend is not None
                     and pend.kind in CARD_KINDS and pend.seat == seat else "")
             c.text(f"{who} \u2014 Folklore sheet folded{what}", 14, self.h / 2, 14,
-                   theme.INK, True, "midleft", max_w=self.fold.x - 24)
+                   theme.INK, True, "midleft", max_w=self.fold.x - 24,
+                   alts=[f"{n} \u2014 Folklore sheet folded{what}"
+                         for n in t.session.name_forms(seat)])
             return
         c.text(f"{who} \u2014 Folklore", 14, 22, 18, theme.INK, True, "midleft",
-               max_w=self._cards_box()[0] - 24)  # the cards' titles start there
+               max_w=self._cards_box()[0] - 24,  # the cards' titles start there
+               alts=[f"{n} \u2014 Folklore" for n in t.session.name_forms(seat)])
         fd.board_extension(c, 12, 44, EXT_W, EXT_W, col, shape, d["track"][seat],
                            d["slots"][seat], d["primed"][seat])
         vp = fd._ext_layout().track.positions[d["track"][seat]].vp

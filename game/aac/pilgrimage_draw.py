@@ -283,16 +283,17 @@ def spread(n: int, i: int, gap: float) -> float:
 
 
 def speed_rows(c: Canvas, x: float, y: float, w: float, row_h: float, seats: Sequence[
-        tuple[str, theme.Colour, str, int]], max_speed: int) -> None:
-    """The speed track, a row per seat: the marker and name, then the slots 0..max with the
-    seat's cube on its speed."""
+        tuple[str | Sequence[str], theme.Colour, str, int]], max_speed: int) -> None:
+    """The speed track, a row per seat: the marker and name (or its name and shorter ways
+    of saying it), then the slots 0..max with the seat's cube on its speed."""
     slot_w = 34.0
     sx0 = x + w - (max_speed + 1) * slot_w - 4
     for i, (who, col, shape, speed) in enumerate(seats):
         ry = y + i * row_h
         tokens.seat_marker(c, x + 10, ry + row_h / 2, 6.5, col, shape)
-        c.text(who, x + 22, ry + row_h / 2, 12, theme.INK, True, "midleft",
-               max_w=sx0 - x - 28)
+        forms = [who] if isinstance(who, str) else list(who)
+        c.text(forms[0], x + 22, ry + row_h / 2, 12, theme.INK, True, "midleft",
+               max_w=sx0 - x - 28, alts=forms[1:])
         for v in range(max_speed + 1):
             cx = sx0 + v * slot_w + slot_w / 2
             on = v == speed

@@ -379,8 +379,8 @@ class PilgrimPanel(ModuleSheet):
         # the speed track, a row per seat
         px, py, pw, ph = g.rect(*pd.SPEED_BOX)
         pd.plaque(c, px, py, pw, ph, f"Speed (0\u2013{b.max_speed})")
-        rows = [(t.session.name(i), t.session.colour(i), t.session.shape(i), _speed(s, i))
-                for i in range(s.n)]
+        rows = [([t.session.name(i), *t.session.name_forms(i)], t.session.colour(i),
+                 t.session.shape(i), _speed(s, i)) for i in range(s.n)]
         x0, y0, w0, rh = self.speed_rect(0)
         pd.speed_rows(c, x0, y0, w0, rh, rows, b.max_speed)
         # the pilgrims

@@ -69,16 +69,21 @@ class TextLog:
         cls.boxes.pop()
 
 
-def fit_text(s: str, px: int, width: int, bold: bool) -> tuple[str, int, bool]:
+def fit_text(s: str, px: int, width: int, bold: bool,
+             alts: Sequence[str] = ()) -> tuple[str, int, bool]:
     """(text, pixel size, shortened) so the text fits `width` pixels: first a slightly smaller
-    size (never below MIN_TEXT_PX), then the end cut with an ellipsis."""
+    size (never below MIN_TEXT_PX), then each shorter way of saying it (`alts`: "Wilhelmina
+    W. (Freyith)", "Wilhelmina", meaningful, never a word cut), then, as a last resort, the
+    end of the last one cut with an ellipsis."""
     f = theme.font(px, bold)
     if f.size(s)[0] <= width:
         return s, px, False
     low = max(MIN_TEXT_PX, round(px * SHRINK))
-    for size in range(px - 1, low - 1, -1):
-        if theme.font(size, bold).size(s)[0] <= width:
-            return s, size, False
+    for text in (s, *alts):
+        for size in range(px, low - 1, -1):
+            if theme.font(size, bold).size(text)[0] <= width:
+                return text, size, False
+    s = alts[-1] if alts else s
     f = theme.font(low, bold)
     cut = s
     while cut and f.size(cut.rstrip() + "…")[0] > width:
@@ -134,13 +139,15 @@ class Canvas:
                             self.px(width) if width else 0)
 
     def text(self, s: str, x: float, y: float, size: float, col: Colour = theme.INK,
-             bold: bool = False, anchor: str = "topleft", max_w: float = 0) -> pygame.Rect:
-        """Draw one line. With `max_w` the text fits that width (a little smaller, or cut
-        with an ellipsis as a last resort); never smaller than MIN_TEXT_PX pixels."""
+             bold: bool = False, anchor: str = "topleft", max_w: float = 0,
+             alts: Sequence[str] = ()) -> pygame.Rect:
+        """Draw one line. With `max_w` the text fits that width (a little smaller, else the
+        first of `alts`, shorter ways of saying it, that fits, or cut with an ellipsis as a
+        last resort); never smaller than MIN_TEXT_PX pixels."""
         px = max(MIN_TEXT_PX, round(size * self.s))
         shortened = False
         if max_w:
-            s, px, shortened = fit_text(s, px, max(1, round(max_w * self.s)), bold)
+            s, px, shortened = fit_text(s, px, max(1, round(max_w * self.s)), bold, alts)
         surf = theme.text_surface(s, px, col, bold)
         r = surf.get_rect()
         setattr(r, anchor, self.pt(x, y))

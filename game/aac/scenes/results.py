@@ -209,7 +209,7 @@ class ResultsScene(Scene):
             col = self.session.colour(b.seat)
             tokens.seat_marker(c, x, y0 + 26, 12, col, self.session.shape(b.seat))
             c.text(self.session.name(b.seat), x, y0 + 52, 15, theme.INK, True, "center",
-                   max_w=col_w - 8)
+                   max_w=col_w - 8, alts=self.session.name_forms(b.seat))
             c.text(f"place {place.get(b.seat, '-')}", x, y0 + 72, 12, theme.INK_SOFT, False,
                    "center")
         rows = categories(self.session.game.state.modules)
