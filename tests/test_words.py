@@ -25,6 +25,7 @@ from engine.aac.names import kind  # noqa: E402
 from engine.kernel.saves import SaveError  # noqa: E402
 from game.aac.session import AacSession  # noqa: E402
 from game.aac.targets import Hotspot  # noqa: E402
+from game.aac.scenes.results import ResultsScene  # noqa: E402
 from game.shell.dirs import saves_dir  # noqa: E402
 from game.shell.scenegraph import Button  # noqa: E402
 from game.shell.scenes.load import LoadScene  # noqa: E402
@@ -207,7 +208,7 @@ def test_every_screen_around_the_table_is_player_words(app) -> None:
     app.start_session(s)
     for _ in range(20000):
         app.step(1 / 60)
-        if type(app.scene).__name__ == "ResultsScene":
+        if isinstance(app.scene, ResultsScene):
             break
     texts += drawn(app)
     fail_on(scan(texts), "screens")
