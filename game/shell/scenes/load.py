@@ -53,7 +53,8 @@ def when_text(t: float, lower: bool = False) -> str:
 
 def scenario_title(note: str, path: Path) -> str:
     """A scenario's note as a title, without its rule references ("(R23.2)")."""
-    text = re.sub(r"\s*\((R\d+(\.\d+)*[;,]?\s*)+\)", "", note).strip() or path.stem
+    rule = r"R\d+(?:\.\d+)*(?:\s*[-\u2013]\s*R?\d+(?:\.\d+)*)?"  # R23.2, R4-R24
+    text = re.sub(rf"\s*\(({rule}[;,]?\s*)+\)", "", note).strip() or path.stem
     return text[0].upper() + text[1:]
 
 
