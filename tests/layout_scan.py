@@ -91,8 +91,8 @@ def scan(app: Any, tooltip_at: tuple[float, float] | None = None) -> list[str]:
 # what floats over the table on purpose, hiding what is under it (a popup, a card, a sheet,
 # the hover overlay of another seat's device, a tooltip): a text under one is not "covered"
 FLOATING = ("Popup", "RecapCard", "DeviceOverlay", "MonumentCard", "TutorialOverlay",
-            "FolklorePanel", "PilgrimagePanel", "ModuleSheet", "Handoff", "LaunchHint",
-            "StatusToast", "window", "")
+            "FolklorePanel", "PilgrimagePanel", "PilgrimPanel", "ModuleSheet", "Handoff",
+            "LaunchHint", "StatusToast", "window", "")
 
 
 def _inner(r: pygame.Rect) -> pygame.Rect:

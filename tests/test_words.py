@@ -23,9 +23,9 @@ from engine.aac.bots import make_bot  # noqa: E402
 from engine.aac.log import describe  # noqa: E402
 from engine.aac.names import kind  # noqa: E402
 from engine.kernel.saves import SaveError  # noqa: E402
+from game.aac.scenes.results import ResultsScene  # noqa: E402
 from game.aac.session import AacSession  # noqa: E402
 from game.aac.targets import Hotspot  # noqa: E402
-from game.aac.scenes.results import ResultsScene  # noqa: E402
 from game.shell.dirs import saves_dir  # noqa: E402
 from game.shell.scenegraph import Button  # noqa: E402
 from game.shell.scenes.load import LoadScene  # noqa: E402

@@ -263,6 +263,8 @@ class FolklorePanel(ModuleSheet):
             return (bx, by, bw, self.h - by - 12), (bx, self.h, bw, 0)
         if self._picking():  # the Scoring Card supply takes the room under a small hand
             return (bx, by, bw, SUPPLY_TOP - 40), (bx, by + SUPPLY_TOP, bw, 0)
+        if not self.table.shown.ext[NAME]["played"][self.seat]:  # the hand takes the room
+            return (bx, by, bw, self.h - by - 110), (bx, self.h - 76, bw, 64)
         return (bx, by, bw, 300), (bx, by + 330, bw, self.h - by - 340)
 
     def _keeping(self) -> bool:
@@ -283,7 +285,8 @@ class FolklorePanel(ModuleSheet):
         """The hand's cards: one row, or two rows of 3 while the expert hand is chosen."""
         bx, by, bw, bh = self._boxes()[0]
         if not self._keeping() or n <= 3:
-            return self._card_rects(n, bx, by, bw, bh)
+            return self._card_rects(n, bx, by, bw, bh, self._faces(self.table.shown.ext[NAME][
+                "hand"][self.seat]) if self.face_up(self.seat) else ())
         top = (n + 1) // 2
         row_h = (bh - 12) / 2
         return (self._card_rects(top, bx, by, bw, row_h)
@@ -346,20 +349,30 @@ class FolklorePanel(ModuleSheet):
         win = getattr(self.table.app, "window", None)
         return fit(*win.get_size())[0] if win is not None else 1.0
 
-    def _card_rects(self, n: int, x: float, y: float, w: float, h: float
+    def _faces(self, ids: list[str]) -> list[Any]:
+        return [card(self.table.rules, cid) for cid in ids if cid]
+
+    def _card_rects(self, n: int, x: float, y: float, w: float, h: float,
+                    faces: list[Any] | tuple[()] = ()
                     ) -> list[tuple[float, float, float, float]]:
+        """`n` cards side by side in the box, at the printed shape, taller (up to the box's
+        height) while the text of one of `faces` would not show whole at the window's scale."""
         if n == 0:
             return []
         gap = 12.0
         cw = min((w - gap * (n - 1)) / n, h * fd.CARD_ASPECT, 260.0)
         ch = cw / fd.CARD_ASPECT
+        scale = self._scale()
+        while ch < h and any(fd.card_layout(cd, cw, ch, scale).mode != "full" for cd in faces):
+            ch = min(h, ch + 12)
         x0 = x + (w - (cw * n + gap * (n - 1))) / 2
         return [(x0 + i * (cw + gap), y, cw, ch) for i in range(n)]
 
     def _played_rects(self, n: int) -> list[tuple[float, float, float, float]]:
         """The played cards: a row under the hand (above it while options are chosen)."""
         bx, by, bw, bh = self._boxes()[1]
-        return self._card_rects(max(1, n), bx, by, bw, bh)[:n]
+        return self._card_rects(max(1, n), bx, by, bw, bh,
+                                self._faces(self.table.shown.ext[NAME]["played"][self.seat]))[:n]
 
     def _supply_rects(self, n: int) -> list[tuple[float, float, float, float]]:
         """The Scoring Card supply (while one is taken): small cards over the played row."""
@@ -450,7 +463,7 @@ class FolklorePanel(ModuleSheet):
             fd.folklore_card(c, *r, cd, col, _char_name(t, seat),
                              used=used.get(cid, ()), unavailable=off)
         if not played:
-            c.text("No card played yet.", px + pw / 2, py + 60, 14, theme.INK_SOFT, False,
+            c.text("No card played yet.", px + pw / 2, py + 30, 14, theme.INK_SOFT, False,
                    "center")
 
     def _offered(self) -> frozenset[str] | None:

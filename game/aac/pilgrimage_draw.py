@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from engine.aac.api import ROMAN, Board
 from game.aac import tokens
 from game.shell import theme
-from game.shell.scenegraph import Canvas
+from game.shell.scenegraph import MIN_TEXT_PX, SHRINK, Canvas
 
 Point = tuple[float, float]
 
@@ -195,7 +195,19 @@ def frame(c: Canvas, g: Geom, bx: float, by: float, built: str, hidden: bool = F
     lw, lh = min(w + 60 * k, 112.0), min(34 * k, 26.0)  # the name's label under the frame
     lx, ly = (x - lw - 2, y + h / 2 - lh / 2) if left else (x + w / 2 - lw / 2, y + h + 2)
     c.fill(theme.INK, lx, ly, lw, lh, 6)
-    c.text_box(built, lx + 2, ly + 1, lw - 4, lh - 2, 10, theme.CREAM, True)
+    px = max(MIN_TEXT_PX, round(10 * c.s * SHRINK))
+    lines = theme.wrap(built, px, round((lw - 4) * c.s), True)
+    fits = len(lines) * theme.font(px, True).get_linesize() <= (lh - 2) * c.s + 2 and all(
+        theme.font(px, True).size(ln)[0] <= (lw - 4) * c.s for ln in lines)
+    c.text_box(built if fits else shrine_short(built), lx + 2, ly + 1, lw - 4, lh - 2, 10,
+               theme.CREAM, True)
+
+
+def shrine_short(name: str) -> str:
+    """A Shrine's name where the Pilgrim Board already says it is a Shrine: "Shrine of the
+    Forge" -> "Forge", "Shrine of Devotion (II)" -> "Devotion (II)"."""
+    short = name.removeprefix("Shrine of ").removeprefix("the ")
+    return short[:1].upper() + short[1:]
 
 
 def _dashed_rect(c: Canvas, x: float, y: float, w: float, h: float, col: theme.Colour) -> None:

@@ -370,7 +370,7 @@ class PilgrimPanel(ModuleSheet):
             c.fill(theme.lighten(pd.SHRINE_GOLD, 0.6), x, y, w, h, 6)
             pd.shrine(c, x + h * 0.5, y + h * 0.5, h * 0.7)
             c.text(shr.name, x + h + 2, y + h * 0.32, 12, theme.INK, True, "midleft",
-                   max_w=w - h - 6)
+                   max_w=w - h - 6, alts=[pd.shrine_short(shr.name)])
             c.text(benefit_words(b, sid), x + h + 2, y + h * 0.72, 10, theme.INK_SOFT, False,
                    "midleft", max_w=w - h - 6)
         if not supply:

@@ -5,7 +5,8 @@ their local (virtual) coordinates onto the window."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import NamedTuple
 
 import pygame
@@ -67,6 +68,18 @@ class TextLog:
     @classmethod
     def pop(cls) -> None:
         cls.boxes.pop()
+
+    @classmethod
+    @contextmanager
+    def paused(cls) -> Iterator[None]:
+        """Not recording: a picture of a scene drawn offscreen (to be shrunk into another
+        scene) is a picture, not texts laid out on this screen."""
+        kept, boxes, cls.records = cls.records, cls.boxes, None
+        cls.boxes = []
+        try:
+            yield
+        finally:
+            cls.records, cls.boxes = kept, boxes
 
 
 def fit_text(s: str, px: int, width: int, bold: bool,
@@ -398,10 +411,12 @@ class Button(Node):
         self.icon_name = icon_name
         self.selected = selected
         self.highlight = False
+        self.wrap = False  # a long label on several lines (the box is tall enough)
 
     def draw_self(self, c: Canvas) -> None:
         key = (self.label, self.w, self.h, self.size, self.hover and self.enabled,
-               self.enabled, self.selected, self.highlight, self.icon_name, round(c.s, 4))
+               self.enabled, self.selected, self.highlight, self.icon_name, self.wrap,
+               round(c.s, 4))
         surf = _button_cache.get(key)
         if surf is None:
             if len(_button_cache) > 600:
@@ -432,6 +447,14 @@ class Button(Node):
         c.fill(base, 0, 0, self.w, self.h, 8)
         if self.highlight:
             c.fill(theme.HILITE, -2, -2, self.w + 4, self.h + 4, 9, 3)
+        if self.wrap:  # the icon at its one-line size, the label wrapped beside it
+            left = 4.0
+            if self.icon_name:
+                c.icon(self.icon_name, 16.5, self.h / 2, 21)
+                left = 33.0
+            c.text_box(self.label, left, 3, self.w - 4 - left, self.h - 6, self.size,
+                       theme.BUTTON_TEXT, True)
+            return
         tx = self.w / 2
         if self.icon_name:
             c.icon(self.icon_name, 6 + self.h * 0.35, self.h / 2, self.h * 0.7)

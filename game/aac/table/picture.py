@@ -7,7 +7,7 @@ import pygame
 from game.aac.table.model import PreviewModel
 from game.shell.layout import VH, VW, fit
 from game.shell.preview import THUMB
-from game.shell.scenegraph import Canvas
+from game.shell.scenegraph import Canvas, TextLog
 
 
 def table_picture(table: PreviewModel) -> pygame.Surface:
@@ -31,7 +31,8 @@ def table_picture(table: PreviewModel) -> pygame.Surface:
             popup.visible = False
         table.layers.forget_keys()
     try:
-        table.draw(Canvas(surf, s, ox, oy))
+        with TextLog.paused():  # a picture, not the texts on screen
+            table.draw(Canvas(surf, s, ox, oy))
     finally:
         table.handoff.visible, table.prompt.visible = shown[0], shown[1]
         if popup is not None:

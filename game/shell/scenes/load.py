@@ -25,7 +25,7 @@ from game.shell.saves import earlier_count, every_save_of, listed_games, scenari
 from game.shell.scenegraph import Button, Canvas, Node
 from game.shell.scenes.base import Scene, menu_button, title_text
 from game.shell.scenes.confirm import ConfirmScene
-from game.shell.session import Session, read_seats, seats_path
+from game.shell.session import Session, read_seats, seats_path, shorter_names
 from game.shell.sprites import seat_marker
 from game.shell.theme import SeatLook
 
@@ -78,6 +78,9 @@ class SeatLine:
         self.text = f"{given} ({role})" if given and role != given else role
         self.long = f"{role} ({self.bot} bot)" if self.bot else self.text
         self.short = f"{role} (bot)" if self.bot else self.text
+        # shorter ways of saying a long typed name, whole words only (Canvas.text's alts)
+        forms = shorter_names(given) if given and not self.bot else []
+        self.shorter = [f"{n} ({role})" for n in forms[:2]] + forms
         self.score = seat.score
 
 
@@ -255,7 +258,7 @@ class SaveCard(Node):
             best = info.over and s.score == top
             c.text(str(s.score), x + col_w - 16, yy, 15, theme.INK, best, "midright")
             c.text(s.long if cols == 1 else s.short, x + 22, yy, 14, theme.INK, best,
-                   "midleft", max_w=col_w - 70)
+                   "midleft", max_w=col_w - 70, alts=s.shorter)
 
 
 class LoadScene(Scene):
