@@ -272,6 +272,12 @@ def draw_tracks(c: Canvas, x: float, y: float, p: PlayerState, top: int, w: floa
             tokens.energy(c, x + 24 + step * peg, yy, 8 if not compact else 6, ty)
 
 
+def score_room(score: int) -> float:
+    """The width a seat row's name has left of its score (22 px digits ending at x=170,
+    room for two digits at least, so a score counting up never runs into the name)."""
+    return 170.0 - 36 - 8 - 14 * max(2, len(str(abs(score))) + (score < 0))
+
+
 class SeatsView(Node):
     clip_hit = True
     """Every seat at a glance: score, device, pools, tracks, bridges."""
@@ -383,7 +389,7 @@ class SeatsView(Node):
         for seat, p in enumerate(s.players):
             key = (seat, round(c.s, 4), rh, seat == s.active, player_key(p),
                    t.session.is_human(seat), seat in t.hidden_seats(),
-                   _row_keys(s, seat))
+                   _row_keys(s, seat), score_room(s.scores[seat]))
             surf = rows.get(key)
             if surf is None:
                 surf = pygame.Surface((max(1, round(self.w * c.s)), max(1, round(rh * c.s))),
@@ -409,8 +415,8 @@ class SeatsView(Node):
         if active:
             c.fill(theme.lighten(col, 0.75), 6, y, self.w - 6, rh - 4, 8)
         tokens.seat_marker(c, 22, y + 16, 8, col, t.session.shape(seat))
-        c.text(t.session.name(seat), 36, y + 16, 14, theme.INK, True, "midleft", max_w=120,
-               alts=t.session.name_forms(seat))
+        c.text(t.session.name(seat), 36, y + 16, 14, theme.INK, True, "midleft",
+               max_w=score_room(s.scores[seat]), alts=t.session.name_forms(seat))
         kind = "human" if t.session.is_human(seat) else f"bot ({t.session.seats[seat].level})"
         c.text(kind, 36, y + 33, 10, theme.INK_SOFT, False, "midleft")
         c.text("VP", 174, y + 24, 10, theme.INK_SOFT, True, "midleft")
