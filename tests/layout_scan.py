@@ -89,10 +89,11 @@ def scan(app: Any, tooltip_at: tuple[float, float] | None = None) -> list[str]:
 
 
 # what floats over the table on purpose, hiding what is under it (a popup, a card, a sheet,
-# the hover overlay of another seat's device, a tooltip): a text under one is not "covered"
+# the hover overlay of another seat's device, a tooltip, a question or the pause menu over
+# the dimmed table): a text under one is not "covered"
 FLOATING = ("Popup", "RecapCard", "DeviceOverlay", "MonumentCard", "TutorialOverlay",
             "FolklorePanel", "PilgrimagePanel", "PilgrimPanel", "ModuleSheet", "Handoff",
-            "LaunchHint", "StatusToast", "window", "")
+            "LaunchHint", "StatusToast", "ConfirmScene", "PauseScene", "window", "")
 
 
 def _inner(r: pygame.Rect) -> pygame.Rect:

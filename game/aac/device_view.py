@@ -389,7 +389,7 @@ class SeatsView(Node):
         for seat, p in enumerate(s.players):
             key = (seat, round(c.s, 4), rh, seat == s.active, player_key(p),
                    t.session.is_human(seat), seat in t.hidden_seats(),
-                   _row_keys(s, seat), score_room(s.scores[seat]))
+                   _row_keys(s, seat), score_room(s.scores[seat] if seat < len(s.scores) else 0))
             surf = rows.get(key)
             if surf is None:
                 surf = pygame.Surface((max(1, round(self.w * c.s)), max(1, round(rh * c.s))),
@@ -416,7 +416,8 @@ class SeatsView(Node):
             c.fill(theme.lighten(col, 0.75), 6, y, self.w - 6, rh - 4, 8)
         tokens.seat_marker(c, 22, y + 16, 8, col, t.session.shape(seat))
         c.text(t.session.name(seat), 36, y + 16, 14, theme.INK, True, "midleft",
-               max_w=score_room(s.scores[seat]), alts=t.session.name_forms(seat))
+               max_w=score_room(s.scores[seat] if seat < len(s.scores) else 0),
+               alts=t.session.name_forms(seat))
         kind = "human" if t.session.is_human(seat) else f"bot ({t.session.seats[seat].level})"
         c.text(kind, 36, y + 33, 10, theme.INK_SOFT, False, "midleft")
         c.text("VP", 174, y + 24, 10, theme.INK_SOFT, True, "midleft")
