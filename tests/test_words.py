@@ -23,9 +23,11 @@ from engine.aac.bots import make_bot  # noqa: E402
 from engine.aac.log import describe  # noqa: E402
 from engine.aac.names import kind  # noqa: E402
 from engine.kernel.saves import SaveError  # noqa: E402
+from game.aac.guide.book import guide  # noqa: E402
 from game.aac.scenes.results import ResultsScene  # noqa: E402
 from game.aac.session import AacSession  # noqa: E402
 from game.aac.targets import Hotspot  # noqa: E402
+from game.aac.tutorial.script import LESSONS  # noqa: E402
 from game.shell.dirs import saves_dir  # noqa: E402
 from game.shell.scenegraph import Button  # noqa: E402
 from game.shell.scenes.load import LoadScene  # noqa: E402
@@ -212,3 +214,25 @@ def test_every_screen_around_the_table_is_player_words(app) -> None:
             break
     texts += drawn(app)
     fail_on(scan(texts), "screens")
+
+
+def test_the_guide_and_the_tutorial_are_player_words() -> None:
+    """Every page of How to play and of the rules (titles, paragraphs, captions, marks) and
+    every lesson of the tutorial (what to do and why)."""
+    shown: list[str] = []
+    sentences: list[str] = []
+    for page in guide().all_pages():
+        shown.append(page.title)
+        sentences.extend(page.blocks)
+        sentences.extend(e.text for e in page.entries)
+        for view in page.views:
+            shown.extend(m.label for m in view.marks)
+            sentences.append(view.caption)
+    for lesson in LESSONS:
+        shown.append(lesson.title)
+        for step in lesson.steps:
+            sentences.extend(t.replace("{you}", "Aureon").replace("{bot}", "Freyith")
+                             for t in (step.say, step.why) if isinstance(t, str))
+    assert len(sentences) > 200
+    fail_on(scan(shown), "guide and tutorial titles")
+    fail_on(scan([s for s in sentences if s], sentence=True), "guide and tutorial texts")
