@@ -9,7 +9,9 @@ tile push mid-animation), launch (a trapdoor launch mid-flight), drag (a person 
 trapdoor's plunger back), take (a bridge benefit offered: "Take …" beside "Decline …"),
 folklore (a Folklore Card
 being played), pilgrimage (the Pilgrim Board mid Shrine completion), tutorial (the tutorial's
-scoring lesson: why the score changed), hint (the hint with its reason). Every picture is
+scoring lesson: why the score changed), hint (the hint with its reason), popup (a long
+popup at 1280x720: the Action Upgrades, five players with the longest names, both modules).
+Every picture is
 drawn by the game's own scenes from seeded games.
 """
 
@@ -52,8 +54,8 @@ DOCS = ROOT / "docs"
 SIZE = (1600, 900)
 
 
-def new_app() -> App:
-    return App(SIZE, Settings(anim_speed=0.0, bot_delay=0.0), persist=False, headless=True)
+def new_app(size: tuple[int, int] = SIZE) -> App:
+    return App(size, Settings(anim_speed=0.0, bot_delay=0.0), persist=False, headless=True)
 
 
 def settle(app: App, frames: int = 3) -> None:
@@ -337,6 +339,34 @@ def shot_hint(app: App) -> None:
     settle(app)
 
 
+LONG_NAMES = ("Wilhelmina Woodworth", "Maximilian Wolkenbau", "Bartholomew Mawdsley",
+              "Gwendolyn Montgomery", "Wolfgang Rosenkranz")  # as long as a name may be
+
+
+def shot_popup(app: App) -> None:
+    """The smallest window (1280x720), five players named as long as a name may be, both
+    modules: the popup of an Action Upgrade (eight long choices, each wrapped whole) opened
+    on the upgrade tray."""
+    seed = 23
+    g = Session.new([SeatSpec(True, name=n) for n in LONG_NAMES], seed,
+                    modules=("folklore", "pilgrimage")).game
+    g.undo_enabled = False
+    bots = [make_bot("easy" if k % 2 else "random", seed * 7 + k) for k in range(5)]
+    while g.pending is not None and g.pending.kind != "upgrade":
+        d = g.pending
+        g.choose(bots[d.seat].choose(g.view(d.seat), d))
+    s = Session(g, [SeatSpec(True, name=n) for n in LONG_NAMES], seed)
+    app.start_session(s)
+    t = app.scene
+    settle(app)
+    if t.handoff.visible:
+        t.handoff.on_click(1, 1, 1)
+    settle(app, 6)
+    d = s.game.pending
+    t.open_popup(1500, 360, list(d.choices))
+    settle(app)
+
+
 SHOTS: dict[str, Callable[[App], None]] = {
     "menu": shot_menu, "table": shot_table, "board": shot_board, "load": shot_load,
     "recap": shot_recap,
@@ -344,7 +374,9 @@ SHOTS: dict[str, Callable[[App], None]] = {
     "push": shot_push, "launch": shot_launch, "drag": shot_drag, "take": shot_take,
     "folklore": shot_folklore,
     "pilgrimage": shot_pilgrimage, "tutorial": shot_tutorial, "hint": shot_hint,
+    "popup": shot_popup,
 }
+SHOT_SIZES: dict[str, tuple[int, int]] = {"popup": (1280, 720)}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -354,7 +386,7 @@ def main(argv: list[str] | None = None) -> int:
     for name, fn in SHOTS.items():
         if a.only and name not in a.only:
             continue
-        app = new_app()
+        app = new_app(SHOT_SIZES.get(name, SIZE))
         try:
             fn(app)
             app.screenshot(str(DOCS / f"{name}.png"))

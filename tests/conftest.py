@@ -13,6 +13,15 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+# The player's own folders are never touched (GUIDE: "Tests never write to the player's own
+# per-user folders"): before anything else is imported, the whole session (and every process
+# it starts) gets its own per-user folder: $AAC_HOME, and HOME / the XDG folders too, so a
+# test that unsets $AAC_HOME still lands in the session's folder. tests/player_data.py says
+# where the real folders are and what they held; the session fails if they changed.
+from tests import player_data  # noqa: E402
+
+player_data.isolate()
+
 import game.games  # noqa: E402,F401  (every installed game's front end registers)
 from game.shell.app import App  # noqa: E402
 from game.shell.scenegraph import Canvas  # noqa: E402
@@ -61,3 +70,12 @@ def app(request: pytest.FixtureRequest, tmp_path: Any, monkeypatch: pytest.Monke
     a = headless_app(tmp_path, monkeypatch, **kw)
     yield a
     a.bot_worker.stop()
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """The player's real folders hold what they held when the session began, else the run
+    fails (whatever test wrote there)."""
+    changed = player_data.changes()
+    if changed:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+        print("\nThe tests wrote into the player's own folders:\n  " + "\n  ".join(changed))

@@ -45,10 +45,17 @@ def walk(node: Any) -> list[Any]:
     return out
 
 
+# texts that end with an ellipsis on purpose (something is going on), not cut by hand
+ELLIPSIS_OK = ("thinking…", "is playing…", "Setting up the picture…", "Thinking of a hint…")
+
+
 def problem(rec: TextRecord) -> str:
     where = f"{rec.owner or 'window'}: {rec.text!r}"
     if rec.shortened:
         return f"{where} is cut short to fit"
+    if rec.text.endswith(("…", "...")) and rec.text.strip() not in ("…", "...") and \
+            not rec.text.endswith(ELLIPSIS_OK):
+        return f"{where} is cut short by hand"
     box = rec.box or pygame.Rect(0, 0, *rec.surface)
     outer = box.inflate(2 * TOLERANCE, 2 * TOLERANCE)
     if not outer.contains(rec.rect):
@@ -75,4 +82,51 @@ def scan(app: Any, tooltip_at: tuple[float, float] | None = None) -> list[str]:
         p = problem(rec)
         if p and p not in out:
             out.append(p)
+    for p in overlaps(recs, app.window.get_size()):
+        if p not in out:
+            out.append(p)
     return out
+
+
+# what floats over the table on purpose, hiding what is under it (a popup, a card, a sheet,
+# the hover overlay of another seat's device, a tooltip, a question or the pause menu over
+# the dimmed table): a text under one is not "covered"
+FLOATING = ("Popup", "RecapCard", "DeviceOverlay", "MonumentCard", "TutorialOverlay",
+            "FolklorePanel", "PilgrimagePanel", "PilgrimPanel", "ModuleSheet", "Handoff",
+            "LaunchHint", "StatusToast", "ConfirmScene", "PauseScene", "window", "")
+
+
+def _inner(r: pygame.Rect) -> pygame.Rect:
+    """A text's rectangle without its font's empty margins (ascent and descent room)."""
+    return r.inflate(-2 * TOLERANCE, -max(2 * TOLERANCE, r.h // 3))
+
+
+def overlaps(recs: list[TextRecord], window: tuple[int, int]) -> list[str]:
+    """Texts drawn over other texts on the window (or a layer of its size): the later one
+    hides part of the earlier ("Tess (Aureon)15 VP", a link over the end of a prompt).
+    What floats over the table on purpose (FLOATING) may cover anything."""
+    out = []
+    flat = [r for r in recs if r.surface == window and r.text.strip()]
+    for i, a in enumerate(flat):
+        ra = _inner(a.rect)
+        if ra.w <= 0 or ra.h <= 0:
+            continue
+        for b in flat[i + 1:]:
+            if b.owner in FLOATING or a.text == b.text:  # (a shadow under its text)
+                continue
+            rb = _inner(b.rect)
+            if rb.w > 0 and rb.h > 0 and ra.colliderect(rb):
+                out.append(f"{a.owner or 'window'}: {a.text!r} is covered by "
+                           f"{b.owner or 'window'}: {b.text!r}")
+    return out
+
+
+def drawn_texts(app: Any) -> list[str]:
+    """Every text the current scene draws, every cache cold (the words scan reads them)."""
+    _cold(app)
+    TextLog.records = []
+    try:
+        app.render()
+        return [rec.text for rec in TextLog.records]
+    finally:
+        TextLog.records = None

@@ -274,7 +274,7 @@ def test_r6_1_choice_labels_are_the_options_in_words() -> None:
     _dispatch(g, token.effect, f"position 1: {token.name}")
     assert g.pending is not None
     assert [c.label for c in g.pending.choices] == [
-        "Deploy 1 tile(s) from positions 4,5", "Recharge"]
+        "Deploy 1 tile from position 4 or 5", "Recharge"]
     assert g.pending.prompt == f"{token.name} (position 1): choose one"
 
 

@@ -280,7 +280,7 @@ def test_r27_11_the_worked_example_step_by_step_from_freyiths_turn() -> None:
     # R27.8.4: the log says whose Pilgrimage skipped over whose, by character name
     skip = next(e for e in ev if isinstance(e, pev.PilgrimMoved))
     assert skip.skipped and skip.over == chro
-    assert "Ignotas (seat 1)'s Pilgrimage skips over Chronari (seat 2)'s Pilgrimage" in \
+    assert "Ignotas's Pilgrimage skips over Chronari's Pilgrimage" in \
         text(g, [skip])
     choose(g, "to:pb_t2_w1")
     assert left(g) == 2

@@ -538,7 +538,7 @@ def test_unreadable_folders_and_files_are_listed_and_the_game_starts(
                                                            ["saves", "save"]]
     assert all(row[2] == denied and row[4] for row in second["listed"])
     assert {row[1] for row in second["cards"]} == {"A folder the game cannot read"}
-    assert first["save_message"].startswith("Saved to save-")
+    assert first["save_message"].startswith("Game saved")
     assert second["save_message"] == ("Could not save: the save folder cannot be written to. "
                                       "The game goes on.")
 

@@ -309,12 +309,12 @@ def test_r12_9_r20_6_entering_bridge_triggers_benefit_then_movement_continues():
     assert choice_ids(g) == ["take", "decline"]
     events = g.choose("take")
     assert of(events, ev.BridgeBenefit) == [ev.BridgeBenefit(
-        SEAT, "br_fixed_north_east", "Gain 1 movement point for your character or either track.")]
+        SEAT, "br_fixed_north_east", "Gain 1 movement point for your figure or either track.")]
     # the benefit's own opportunity: 1 point of any kind
     assert g.pending.kind == "move" and "1 for anything" in g.pending.prompt
     g.choose("done")
     # back to the original opportunity: 1 character point left
-    assert g.pending.kind == "move" and "1 movement point for your character" in g.pending.prompt
+    assert g.pending.kind == "move" and "1 movement point for your figure" in g.pending.prompt
     assert steps(g) == {"step:sp_north_out_cw"}
     assert p.bridges_used == ["br_fixed_north_east"]
     ok(g)
@@ -481,7 +481,7 @@ def test_r13_5_bind_between_character_steps_costs_no_point():
         ("compass", "track:monument", "bound:r_east")]
     assert g.state.bound["r_east"][SEAT] == [1, 0, 0, 0]
     # still 1 character point
-    assert g.pending.kind == "move" and "1 movement point for your character" in g.pending.prompt
+    assert g.pending.kind == "move" and "1 movement point for your figure" in g.pending.prompt
     assert steps(g) == {"step:sp_east_mid_ccw", "step:br_fixed_north_east"}
     ok(g)
 

@@ -114,8 +114,8 @@ def test_python_text_is_told_from_plain_sentences() -> None:
                 "value: line 1 column 1 (char 0)).", "Traceback (most recent call last)"):
         assert save_fuzz.plain_sentence(bad), bad
     for good in ("This save file is damaged and cannot be opened.",
-                 "The save's snapshot does not match a replay of its choices (differs in: "
-                 "stack).", "The save file cannot be read (Permission denied)."):
+                 "The save's game does not match a replay of its choices (it differs in the "
+                 "pending rule steps).", "The save file cannot be read (Permission denied)."):
         assert not save_fuzz.plain_sentence(good), good
 
 

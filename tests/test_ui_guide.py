@@ -239,7 +239,7 @@ def test_a_why_not_link_opens_the_page_of_that_rule(app):
     app.step(1 / 60)
     assert isinstance(app.scene, GuideScene) and app.scene.entry == "R12.2"
     key(app, pygame.K_ESCAPE)
-    table.message = "Saved to x.json"
+    table.message = "Game saved: Load lists it with this game's saves."
     app.step(1 / 60)
     assert not table.rule_link.visible
 

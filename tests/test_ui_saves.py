@@ -265,9 +265,8 @@ def test_load_lists_autosaves_and_saves_newest_first_with_their_summary(app):
 
 
 def test_load_screen_pages_through_many_saves(app):
-    base = Session.mid_game(3, 2, 50, humans=1)
-    for i in range(14):
-        base.save(saves_dir() / f"save-{i:02d}.json")
+    for i in range(14):  # fourteen games (saves of one game are listed once: test_load_history)
+        Session.mid_game(3 + i, 2, 10, humans=1).save(saves_dir() / f"save-{i:02d}.json")
     app.set_scene(LoadScene(app))
     scene = app.scene
     assert len(scene.lists["saves"]) == 14 and scene.pages() == 3

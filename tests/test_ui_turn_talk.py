@@ -189,8 +189,8 @@ def test_a_score_changes_as_it_changes_not_when_the_turn_ends(app):
 
 def test_a_recap_line_says_why_a_score_changed():
     n = TurnNote(seat=1, turn=4, turn_type="actions")
-    n.score, n.score_by["Monuments"] = 3, 3
-    assert "+3 VP (Monuments +3)" in describe(n)
+    n.score, n.score_parts["Monuments"] = 3, 3
+    assert "+3 VP (Monuments)" in describe(n)
 
 
 def test_esc_closes_the_question_open_else_opens_the_menu_and_never_undoes(app):

@@ -101,6 +101,31 @@ def test_recap_words_for_a_turn() -> None:
         "Advance turn: pushed 2 tiles; loaded 4 energy"
 
 
+def test_every_recap_score_says_where_it_came_from() -> None:
+    """Issue 29: never "Rusnė — +1 VP": the category that moved, and on whose turn when it
+    was not the seat's own."""
+    from engine.aac.data import rules
+
+    rc = Recap(rules())
+    rc.feed([ev.TurnStarted(1, 3, False), ev.TurnTypeChosen(1, "actions"),
+             ev.ScoreChanged(1, 4, 9, (ev.ScorePart("monuments", 2, 6, "a section"),
+                                       ev.ScorePart("pillars", 0, 1, "a pillar"))),
+             ev.ScoreChanged(2, 3, 4, (ev.ScorePart("tile_pool", 1, 2, "energy paid"),))])
+    names = {0: "Anna", 1: "Aureon", 2: "Rusnė"}
+    assert rc.lines_for(0, names) == [
+        (1, "Aureon — Actions turn: +5 VP (Monuments +4, Pillars +1)"),
+        (2, "Rusnė — +1 VP (Tile Pool) (on Aureon\u2019s turn)")]
+    # every line of a real game with a score in it says why
+    s = Session.new([SeatSpec(True)] + [SeatSpec(False, "easy")] * 2, seed=12)
+    rc = Recap(rules())
+    rng = random.Random(1)
+    while s.game.state.turn < 30:
+        rc.feed(s.apply(rng.choice(s.game.pending.choices).id))
+    lines = [text for _, text in rc.lines_for(0, {})]
+    scored = [t for t in lines if " VP" in t]
+    assert scored and all(" VP (" in t for t in scored), scored
+
+
 def test_recap_is_per_person_in_hot_seat() -> None:
     """Two people: each sees what happened since they themselves last acted."""
     from engine.aac.data import rules

@@ -50,7 +50,7 @@ from engine.aac.pilgrimage.events import PilgrimMoved, PilgrimStopped, ShrineCon
 from engine.aac.pilgrimage.state import LOC as PILGRIM_LOC
 from engine.aac.pilgrimage.state import NAME as PILGRIMAGE
 from engine.aac.pilgrimage.state import Board, board, open_space, pdata, place_words, space_words
-from engine.aac.scoring import ScoreBreakdown, categories, final_scores
+from engine.aac.scoring import ScoreBreakdown, categories, category, final_scores
 from engine.aac.state import EMPTY, GameState, MonumentState, PlayerState, state_to_dict
 from engine.kernel.decisions import Choice, Decision
 
@@ -66,8 +66,9 @@ __all__ = [
     "pilgrimage_energy_why_not", "pilgrimage_frame_why_not", "pilgrimage_frame_words",
     "pilgrimage_move_why_not", "pilgrimage_shrine_why_not", "PilgrimMoved", "PilgrimStopped",
     "place_words", "PlayerState", "Region", "rules", "Rules", "save_game", "SaveError",
-    "score_breakdown", "ScoreBreakdown", "scoring_cards", "ScoringCard", "ShrineConstructed",
-    "space_words", "state_to_dict", "target", "TilePoolArea", "tutorial_plan",
+    "score_breakdown", "score_words", "ScoreBreakdown", "scoring_cards", "ScoringCard",
+    "ShrineConstructed", "space_words", "state_to_dict", "target", "TilePoolArea",
+    "tutorial_plan",
 ]
 
 
@@ -82,6 +83,12 @@ def module_ready(name: str) -> bool:
 def score_breakdown(state: GameState, seat: int) -> ScoreBreakdown:
     """`seat`'s score by category as if the game ended now (R24), on a shown state."""
     return final_scores(Ctx(state, rules()))[seat]
+
+
+def score_words(name: str) -> str:
+    """A score category (a ScoreChanged part's) as a log line says it ("Tile Pool")."""
+    cat = category(name)
+    return cat.said if cat is not None else names.cap(name.replace("_", " "))
 
 
 def folklore_option_why_not(state: GameState, seat: int, option_id: str) -> str:

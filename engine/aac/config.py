@@ -40,7 +40,7 @@ RULES_OPTIONS: dict[str, tuple[Any, str]] = {
     "folklore_forfeit_flexible": (
         False,
         "Folklore: placing an Artifact forfeits all flexible movement points (those you could "
-        "spend on your character or a track). Off: you keep them for the tracks.",
+        "spend on your figure or a track). Off: you keep them for the tracks.",
     ),
     "folklore_active_only": (
         False,

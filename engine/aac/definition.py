@@ -26,6 +26,7 @@ from engine.aac.persist import scenarios
 from engine.aac.persist import upgrade as upgrade_mod
 from engine.aac.persist.models import CURRENT_VERSION, FORMAT, SaveFile, first_error, schema
 from engine.aac.persist.validate import Invalid, check_config, check_snapshot
+from engine.aac.persist.words import GLOSSARY
 from engine.aac.state import GameState
 from engine.kernel.bots import Bot
 from engine.kernel.definition import (
@@ -40,6 +41,7 @@ from engine.kernel.hidden import HiddenPart
 from engine.kernel.runner import Runner
 from engine.kernel.saves import SaveError, short
 from engine.kernel.summary import SeatSummary, Summary, SummaryError
+from engine.kernel.words import Glossary, plain_places
 
 Doc = dict[str, Any]
 
@@ -55,6 +57,7 @@ class AacDefinition(GameDefinition):
     state_type: ClassVar[type[GameState]] = GameState
     runner: ClassVar[type[Runner]] = Game
     bot_levels = BOT_LEVELS
+    glossary: ClassVar[Glossary] = GLOSSARY
 
     @property
     def hidden(self) -> tuple[HiddenPart, ...]:
@@ -95,9 +98,9 @@ class AacDefinition(GameDefinition):
     def role_name(self, role: str) -> str:
         return rules().names.get(role, role)
 
-    def describe(self, runner: Runner, event: Event) -> str:
+    def describe(self, runner: Runner, event: Event, names: Sequence[str] = ()) -> str:
         assert isinstance(runner, Game)
-        return describe(event, runner.rules, self.roles(runner))
+        return describe(event, runner.rules, self.roles(runner), names)
 
     def public_scores(self, runner: Runner) -> list[int]:
         return list(runner.state.scores)  # the running score the table shows everyone
@@ -186,17 +189,20 @@ class AacDefinition(GameDefinition):
             cfg = self.make_config(model.config.model_dump())
             check_config(cfg, r)
         except ValueError as exc:  # GameConfig.validate's and check_config's own sentences
-            raise SaveError(f"This save file's game settings are invalid: {exc}.") from exc
+            raise SaveError("This save file's game settings are invalid: "
+                            f"{plain_places(str(exc), GLOSSARY)}.") from exc
         try:
             check_snapshot(doc["snapshot"], r)
-        except Invalid as exc:
-            raise SaveError(f"This save file is inconsistent: {exc}.") from exc
+        except Invalid as exc:  # its places in words, counted from 1
+            raise SaveError("This save file is inconsistent: "
+                            f"{plain_places(str(exc), GLOSSARY)}.", exc.detail) from exc
         except (ArithmeticError, LookupError, TypeError, ValueError) as exc:
             raise SaveError("This save file is inconsistent: its game cannot be rebuilt.",
                             short(exc)) from exc
         if (cfg.players != model.snapshot.n or model.seed != model.snapshot.seed
                 or cfg.modules != tuple(model.snapshot.modules)):
-            raise SaveError("This save file is inconsistent: its config and snapshot disagree.")
+            raise SaveError("This save file is inconsistent: its game settings and its game "
+                            "disagree.")
         return cfg
 
     def make_bot(self, level: str, seed: int = 0) -> Bot:

@@ -238,7 +238,7 @@ class ScoreChanged(Event):
     engine.aac.scoring.ScoreBreakdown, each with its old and new VP and a cause in words; their
     deltas add up to new - old. `parts` is empty only when the previous breakdown is unknown
     (a game loaded from a save, for that seat's first change). The game log prints it as
-    "Freyith (seat 2): 1 → 0 VP (Tile Pool −1: energy paid for a tile from the Tile Pool)."
+    "Freyith: 1 → 0 VP (Tile Pool −1: energy paid for a tile from the Tile Pool)."
     (engine.aac.log.score_line); results screens and score floaters can read the parts directly."""
 
     seat: int

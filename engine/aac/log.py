@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import assert_never
 
 from engine.aac import events as ev
@@ -11,10 +12,15 @@ from engine.aac.data import Rules
 from engine.aac.scoring import category
 
 
-def _seat(r: Rules, chars: list[str], seat: int) -> str:
-    if 0 <= seat < len(chars) and chars[seat]:
-        return f"{r.names.get(chars[seat], 'A player')} (seat {seat + 1})"
-    return f"seat {seat + 1}"
+def seat_name(r: Rules, chars: Sequence[str], seat: int,
+              names: Sequence[str] = ()) -> str:
+    """How the log calls a seat: the name its player typed (`names`), else its character's
+    name, else "Player 2" (before characters are known), counted from 1."""
+    if 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    if 0 <= seat < len(chars) and chars[seat] and chars[seat] in r.names:
+        return r.names[chars[seat]]
+    return f"Player {seat + 1}"
 
 
 def _loc(r: Rules, loc: str) -> str:
@@ -27,7 +33,7 @@ def signed(n: int) -> str:
 
 
 def score_line(e: ev.ScoreChanged, who: str) -> str:
-    """ "Freyith (seat 2): 1 → 0 VP (Tile Pool −1: energy paid for a tile)." """
+    """ "Freyith: 1 → 0 VP (Tile Pool −1: energy paid for a tile)." """
     head = f"{who}: {e.old} → {e.new} VP"
     if not e.parts:
         return head + "."
@@ -53,26 +59,27 @@ def _moved(r: Rules, e: ev.FigureMoved) -> str:
     return f"moves {n} space{'' if n == 1 else 's'}{via} to {land}"
 
 
-def describe(e: ev.Event, r: Rules, chars: list[str]) -> str:
-    """One line for the game log."""
+def describe(e: ev.Event, r: Rules, chars: Sequence[str], names: Sequence[str] = ()) -> str:
+    """One line for the game log; `names`: the names the players typed (seat order), else
+    the characters' names call the seats."""
     if not isinstance(e, ev.ALL_EVENTS):
         line = getattr(e, "log_line", None)  # a module's event says itself (engine.aac.folklore)
         if callable(line):
-            return str(line(r, lambda seat: _seat(r, chars, seat)))
+            return str(line(r, lambda seat: seat_name(r, chars, seat, names)))
         return "Something happened on the table."  # an event no rule area describes
-    return _describe(e, r, chars)  # type: ignore[arg-type]
+    return _describe(e, r, chars, names)  # type: ignore[arg-type]
 
 
-def _describe(e: ev.AacEvent, r: Rules, chars: list[str]) -> str:
+def _describe(e: ev.AacEvent, r: Rules, chars: Sequence[str], names: Sequence[str]) -> str:
     """One match over the events' union: a new event type is a type error until it has its
     line (assert_never)."""
     def who(seat: int) -> str:
-        return _seat(r, chars, seat)
+        return seat_name(r, chars, seat, names)
 
     def nm(x: str) -> str:
         return r.names.get(x, "something")
 
-    seat_names = [r.names.get(c, f"seat {i + 1}") for i, c in enumerate(chars)]
+    seat_names = [who(i) for i in range(len(chars))]
     match e:
         case ev.TurnStarted():
             extra = " (final round)" if e.final_round else ""

@@ -285,14 +285,18 @@ def catalog_words(catalog: Catalog) -> tuple[dict[str, str], dict[str, str]]:
     for st in tiles.starting_tiles.tiles:
         owner = chars.get(st.character, st.character)
         ic = icons_short(st.icons)
-        short[st.id] = f"{owner}'s tile {st.number}" + (f" ({ic})" if ic else "")
-        long_[st.id] = (f"{owner}'s starting tile {st.number}: "
+        # the two tiles printed "0" start in staging: players count from 1, so they are
+        # the spare tiles (told apart by their icons)
+        num = "spare tile" if st.number == "0" else f"tile {st.number}"
+        short[st.id] = f"{owner}'s {num}" + (f" ({ic})" if ic else "")
+        long_[st.id] = (f"{owner}'s {'spare ' if st.number == '0' else ''}starting "
+                        f"{'tile' if st.number == '0' else num}: "
                         f"{_slots(st.top_slots, 'top')}, "
                         f"{_slots(st.bottom_slots, 'bottom')}, {icons_long(st.icons)}")
     for sh in tiles.shop_tiles:
         ic = icons_short(sh.icons)
-        short[sh.id] = (f"Tier {sh.stack} tile ({sh.top_slots}+{sh.bottom_slots}"
-                        + (f", {ic})" if ic else ")"))
+        short[sh.id] = (f"Tier {sh.stack} tile ({_slots(sh.top_slots, 'top')}, "
+                        f"{_slots(sh.bottom_slots, 'bottom')}" + (f"; {ic})" if ic else ")"))
         long_[sh.id] = (f"a tier {sh.stack} tile: {_slots(sh.top_slots, 'top')}, "
                         f"{_slots(sh.bottom_slots, 'bottom')}, {icons_long(sh.icons)}")
     for stack in tiles.conduit_tokens.stacks:
@@ -362,9 +366,19 @@ def _free(e: ef.FreeReserveEffect) -> str:
     return "free " + " + ".join("1 of any type" if t == "any" else energy(t) for t in e.types)
 
 
+def _positions(e: ef.DeployEffect) -> str:
+    """ "position 4 or 5" (one tile of two), "positions 4 and 5" (both)."""
+    ps = [str(x) for x in e.from_positions]
+    if len(ps) == 1:
+        return f"position {ps[0]}"
+    if e.tiles >= len(ps):
+        return f"positions {', '.join(ps[:-1])} and {ps[-1]}"
+    return f"position {', '.join(ps[:-1])} or {ps[-1]}"
+
+
 def _replenish(e: ef.ReplenishTileEffect) -> str:
     extra = " (tiles with an icon)" if e.filter == "has_icon" else ""
-    return f"replenish the top row of {e.tiles} tile(s){extra}"
+    return f"replenish the top row of {_n(e.tiles, 'tile')}{extra}"
 
 
 def _load(e: ef.LoadEnergyEffect) -> str:
@@ -431,8 +445,7 @@ EFFECT_WORDS: dict[str, Callable[[Any], str]] = {
     "swap_top_row_with_exhausted": lambda e: (
         f"swap {_n(e.count, 'top-row energy', 'top-row energy')} with your exhausted pool"),
     "recharge": lambda e: "recharge",
-    "deploy": lambda e: (f"deploy {e.tiles} tile(s) from positions "
-                         + ",".join(str(x) for x in e.from_positions)),
+    "deploy": lambda e: f"deploy {_n(e.tiles, 'tile')} from {_positions(e)}",
     "claim_tiles": lambda e: (f"claim up to {e.max} tiles"
                               + ("" if e.price_each is None else f" at {e.price_each} each")),
     "claim_rightmost_free": lambda e: "take the rightmost Tile Pool tile free",
@@ -445,9 +458,9 @@ EFFECT_WORDS: dict[str, Callable[[Any], str]] = {
     "reverse_advance_direction": lambda e: (
         f"exhaust {_n(e.cost.exhaust_from_device, 'energy', 'energy')} of your device to push "
         "from the right"),
-    "move_character": lambda e: f"move your character up to {_n(e.amount, 'space')}",
+    "move_character": lambda e: f"move your figure up to {_n(e.amount, 'space')}",
     "move_track": lambda e: f"{_n(e.amount, 'step')} on the {track(e.track)}",
-    "movement_points": lambda e: (f"{e.amount} movement point(s)"
+    "movement_points": lambda e: (_n(e.amount, "movement point")
                                   + (" per region with one of your Artifacts" if e.per else "")),
     "extra_character_movement": lambda e: f"+{e.amount} character movement",
     "set_rose_activation": lambda e: (
@@ -500,8 +513,8 @@ EFFECT_WORDS: dict[str, Callable[[Any], str]] = {
 
 
 def describe_effect(e: ef.EffectBase) -> str:
-    """What effect `e` does, in player words (a phrase without a capital: "deploy 1 tile(s)
-    from positions 4,5"); every name of the vocabulary has its words in EFFECT_WORDS."""
+    """What effect `e` does, in player words (a phrase without a capital: "deploy 1 tile
+    from position 4 or 5"); every name of the vocabulary has its words in EFFECT_WORDS."""
     words = EFFECT_WORDS.get(e.effect)
     return words(e) if words is not None else "an effect"
 

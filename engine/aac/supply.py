@@ -15,7 +15,7 @@ def running_out_sources(ctx: Ctx, seat: int, t_req: int = -1) -> list[tuple[str,
     return locations.running_out_sources(ctx, seat, t_req)
 
 
-_FROM_POOL = tuple(f"a {ENERGY[t]} from your exhausted pool" for t in range(4))
+_FROM_POOL = tuple(f"A {ENERGY[t]} from your Exhausted Pool" for t in range(4))
 _POOL_DATA = tuple(("exhausted", t) for t in range(4))
 
 

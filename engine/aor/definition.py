@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -95,8 +95,9 @@ class AorDefinition(GameDefinition):
     def role_name(self, role: str) -> str:
         return names.country_by_id(tables(), role)
 
-    def describe(self, runner: Runner, event: Event) -> str:
+    def describe(self, runner: Runner, event: Event, names: Sequence[str] = ()) -> str:
         assert isinstance(runner, Game)
+        del names  # no front end types names for this game yet: its countries call the seats
         return describe(event, runner.t, [p.country for p in runner.state.players])
 
     def public_ids(self, runner: Runner) -> set[str]:

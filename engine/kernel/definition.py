@@ -25,6 +25,7 @@ from engine.kernel.fields import Record
 from engine.kernel.hidden import HiddenPart
 from engine.kernel.runner import Runner
 from engine.kernel.summary import MAX_TEXT, SeatSummary, Summary
+from engine.kernel.words import PLAIN, Glossary
 
 Doc = dict[str, Any]
 
@@ -83,6 +84,9 @@ class GameDefinition(ABC):
     state_type: ClassVar[type[Record]]
     runner: ClassVar[type[Runner]]
     bot_levels: tuple[str, ...] = ("random",)
+    # the game's words for the parts of its save documents, for the sentences that refuse a
+    # damaged file (engine.kernel.words.place: "the first player's tracks", never players[0])
+    glossary: ClassVar[Glossary] = PLAIN
 
     @property
     def hidden(self) -> tuple[HiddenPart, ...]:
@@ -157,8 +161,10 @@ class GameDefinition(ABC):
         """A role's name for players."""
         return role
 
-    def describe(self, runner: Runner, event: Event) -> str:
-        """One line of the game log for an event."""
+    def describe(self, runner: Runner, event: Event, names: Sequence[str] = ()) -> str:
+        """One line of the game log for an event; `names`: how each seat is called (the
+        names the players typed), else the game's own words for the seats."""
+        del names
         return type(event).__name__
 
     def public_ids(self, runner: Runner) -> set[str]:

@@ -28,6 +28,8 @@ import typing
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, TypeVar, Union, get_args, get_origin
 
+from engine.kernel.words import said
+
 R = TypeVar("R", bound="Record")
 
 _SCALARS = (int, str, bool, float, type(None))
@@ -369,15 +371,16 @@ def record_error(cls: type, v: Any, where: str, int_limit: int = JSON_INT) -> st
         registry: Mapping[str, type] = getattr(cls, "registry", {})
         sub = registry.get(kind) if type(kind) is str else None
         if sub is None or not issubclass(sub, cls):
-            return f"{where} is an unknown kind of rule step ({str(kind)[:40]!r})"
+            return f"{where} is an unknown kind of rule step ({said(kind)})"
         cls = sub
     flds = fields_of(cls)
     names = {n for n, _ in flds} | ({"kind"} if tagged else set())
     if set(v) != names:
         extra = sorted(set(v) - names)[:3]
         missing = sorted(names - set(v))[:3]
-        what = f"unknown fields {extra}" if extra else f"missing fields {missing}"
-        return f"{where} has {what}"
+        if extra:
+            return f"{where} holds values a save never holds ({', '.join(map(said, extra))})"
+        return f"{where} lacks values ({', '.join(map(said, missing))})"
     for n, tp in flds:
         err = plain_error(tp, v[n], f"{where}.{n}", int_limit)
         if err:

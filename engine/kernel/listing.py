@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.kernel import files
-from engine.kernel.autosave import FINAL, is_turn_file, side_files, turn_no
+from engine.kernel.autosave import FINAL, is_turn_file, side_files, turn_files, turn_no
 from engine.kernel.definition import by_format
 from engine.kernel.saves import MAX_BYTES
 from engine.kernel.summary import SeatSummary, Summary, SummaryError
@@ -69,6 +69,10 @@ class SaveInfo:
         if self.kind != "autosave":
             return None
         return self.path if self.folder else self.path.parent
+
+    def same_game(self, other: SaveInfo) -> bool:
+        """Are both points of one game's story (either one played on from the other)?"""
+        return self.continues(other) or other.continues(self)
 
     def continues(self, other: SaveInfo) -> bool:
         """Is `other` this same game, played on from here (same set-up, our choices first)?"""
@@ -221,6 +225,33 @@ def manual_saves(folder: Path, kind: str = "save") -> list[SaveInfo]:
     except files.Unreadable as exc:
         return [unreadable_folder(folder, kind, exc.why)]
     return newest_first(peek_save(p, kind) for p in found)
+
+
+def by_game(saves: Iterable[SaveInfo]) -> list[list[SaveInfo]]:
+    """The saves grouped by game, each game once: a group is the newest save of a game's
+    story and, after it, the older saves that story passed through (manual saves, other
+    folders' autosaves), newest first; groups by their newest save. A save is put with the
+    newest save that played on from it; a damaged entry is a group of its own. Two games
+    that went different ways from one save (it was loaded twice) are two groups."""
+    groups: list[list[SaveInfo]] = []
+    for info in newest_first(saves):
+        home = None
+        if not info.damaged:
+            home = next((g for g in groups if info.continues(g[0])), None)
+        if home is None:
+            groups.append([info])
+        else:
+            home.append(info)
+    return groups
+
+
+def earlier_turns(info: SaveInfo) -> list[Path]:
+    """The older turn autosaves kept in the folder of an autosave entry (newest first, the
+    entry itself left out): the earlier points of its game a player may go back to."""
+    folder = info.game_folder
+    if folder is None or info.folder:
+        return []
+    return [p for p in reversed(turn_files(folder)) if p != info.path]
 
 
 def continue_candidate(saves: Iterable[SaveInfo]) -> SaveInfo | None:

@@ -53,6 +53,10 @@ class Runner:
         # headless bot games and simulations switch this off: undo snapshots cost a state copy
         self.undo_enabled = True
         self.setup_events: list[Event] = []
+        # A game opened from a save (engine.kernel.saves.replay): what each replayed choice
+        # did, (the seat that decided, its events), so a front end can rebuild its log and
+        # recap; None for a game that was not replayed. The front end takes it (and drops it).
+        self.story: list[tuple[int, list[Event]]] | None = None
         self._auto: bool | None = None  # auto_apply(), asked once
         # the decisions the rules answered by themselves during the last start or choice (one
         # legal answer, auto_apply): (how many of that step's events came before, the

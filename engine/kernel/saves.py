@@ -25,8 +25,9 @@ from typing import TYPE_CHECKING, Any
 
 from engine.kernel import files
 from engine.kernel.decisions import IllegalChoice
+from engine.kernel.events import Event
 from engine.kernel.summary import Summary, SummaryError
-from engine.kernel.words import said
+from engine.kernel.words import PLAIN, Glossary, place, said
 from engine.version import version
 
 if TYPE_CHECKING:
@@ -259,15 +260,19 @@ def check_playable(game: Runner) -> None:
 def replay(defn: GameDefinition, cfg: Any, choices: list[str],
            upto: int | None = None) -> Runner:
     """Play config + choices from the start (undo bookkeeping off: it is not needed and would
-    copy the state at every choice). Any failure is a SaveError."""
+    copy the state at every choice); the game's `story` keeps what each choice did. Any
+    failure is a SaveError."""
     try:
         g = defn.new_game(cfg)
     except Exception as exc:
         raise SaveError("This save's set-up cannot be played.", short(exc)) from exc
     g.undo_enabled = False
+    story: list[tuple[int, list[Event]]] = []
+    g.story = story
     for i, cid in enumerate(choices if upto is None else choices[:upto]):
         try:
-            g.choose(cid)
+            d = g.pending
+            story.append((d.seat if d is not None else -1, g.choose(cid)))
         except IllegalChoice as exc:
             raise SaveError(f"Replaying the save failed at decision {i + 1}: its choice is "
                             "not legal there.", f"{cid[:60]}: {exc}") from exc
@@ -284,17 +289,20 @@ def canonical(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), allow_nan=False)
 
 
-def snapshot_mismatch(replayed: Mapping[str, Any], snap: Any) -> str:
-    """"" when `snap` is exactly `replayed` (canonically), else the refusal sentence."""
+def snapshot_mismatch(replayed: Mapping[str, Any], snap: Any,
+                      glossary: Glossary = PLAIN) -> str:
+    """"" when `snap` is exactly `replayed` (canonically), else the refusal sentence (the
+    parts that differ said in the game's words)."""
     if not isinstance(snap, dict):
-        return "This save file is damaged: its snapshot is not a mapping."
+        return "This save file is damaged: its game is not written as a save writes it."
     if canonical(replayed) == canonical(snap):
         return ""
-    diff = sorted(k for k in set(replayed) | set(snap)
+    diff = sorted(str(k)[:40] for k in set(replayed) | set(snap)
                   if k not in replayed or k not in snap
                   or canonical(replayed[k]) != canonical(snap[k]))
-    return ("The save's snapshot does not match a replay of its choices "
-            f"(differs in: {', '.join(str(k)[:40] for k in diff[:5])}).")
+    parts = [place(k, glossary) if k.isidentifier() else said(k) for k in diff[:5]]
+    return ("The save's game does not match a replay of its choices "
+            f"(it differs in {', '.join(parts)}).")
 
 
 def verified_replay(defn: GameDefinition, cfg: Any, choices: list[str],
@@ -302,7 +310,7 @@ def verified_replay(defn: GameDefinition, cfg: Any, choices: list[str],
     """A replay of config + choices whose snapshot is exactly `snap` (canonically: the same
     values of the same types); SaveError if it is not."""
     g = replay(defn, cfg, choices)
-    why = snapshot_mismatch(g.snapshot(), snap)
+    why = snapshot_mismatch(g.snapshot(), snap, defn.glossary)
     if why:
         raise SaveError(why)
     return g

@@ -161,14 +161,19 @@ class DeviceView(Node):
             return
         p = s.players[self.seat]
         tokens.seat_marker(c, 20, 20, 9, col, t.session.shape(self.seat))
-        who = t.session.seat_word(self.seat)
-        if self.overlay:
-            who += ", hovered"
-        elif t.peek_seat == self.seat:
-            who += ", peeking — click the row again to go back"
-        c.text(f"{t.session.name(self.seat)} — transmutation device ({who})", 36, 20, 17,
-               theme.INK, True, "midleft",
-               max_w=title_w(s))  # the modules' tabs follow it
+        names = [t.session.name(self.seat), *t.session.name_forms(self.seat)]
+        tail = ""
+        if not t.session.is_human(self.seat):
+            level = t.session.seats[self.seat].level if self.seat < len(t.session.seats) \
+                else ""
+            tail = f" of the {level} bot" if level and level != "random" else " of a bot"
+        back = " (click the row again to go back)" \
+            if t.peek_seat == self.seat and not self.overlay else ""
+        forms = [f"{n} — device{tail}{back}" for n in names] + \
+            ([f"{n} — device{tail}" for n in names] if back else []) + \
+            [f"{n} — device" for n in names]
+        c.text(forms[0], 36, 20, 17, theme.INK, True, "midleft",
+               max_w=title_w(s), alts=list(dict.fromkeys(forms[1:])))  # the tabs follow it
         if self.seat in t.hidden_seats():
             c.text("Secret loading: this device is hidden until play begins.", self.w / 2,
                    self.h / 2, 18, theme.INK, True, "center")
@@ -265,6 +270,12 @@ def draw_tracks(c: Canvas, x: float, y: float, p: PlayerState, top: int, w: floa
             c.circle(theme.PANEL_EDGE, x + 24 + step * i, yy, 3 if not compact else 2)
         if ty >= 0:
             tokens.energy(c, x + 24 + step * peg, yy, 8 if not compact else 6, ty)
+
+
+def score_room(score: int) -> float:
+    """The width a seat row's name has left of its score (22 px digits ending at x=170,
+    room for two digits at least, so a score counting up never runs into the name)."""
+    return 170.0 - 36 - 8 - 14 * max(2, len(str(abs(score))) + (score < 0))
 
 
 class SeatsView(Node):
@@ -378,7 +389,7 @@ class SeatsView(Node):
         for seat, p in enumerate(s.players):
             key = (seat, round(c.s, 4), rh, seat == s.active, player_key(p),
                    t.session.is_human(seat), seat in t.hidden_seats(),
-                   _row_keys(s, seat))
+                   _row_keys(s, seat), score_room(s.scores[seat] if seat < len(s.scores) else 0))
             surf = rows.get(key)
             if surf is None:
                 surf = pygame.Surface((max(1, round(self.w * c.s)), max(1, round(rh * c.s))),
@@ -404,7 +415,9 @@ class SeatsView(Node):
         if active:
             c.fill(theme.lighten(col, 0.75), 6, y, self.w - 6, rh - 4, 8)
         tokens.seat_marker(c, 22, y + 16, 8, col, t.session.shape(seat))
-        c.text(t.session.name(seat), 36, y + 16, 14, theme.INK, True, "midleft", max_w=120)
+        c.text(t.session.name(seat), 36, y + 16, 14, theme.INK, True, "midleft",
+               max_w=score_room(s.scores[seat] if seat < len(s.scores) else 0),
+               alts=t.session.name_forms(seat))
         kind = t.session.seat_word(seat, level=True)
         c.text(kind, 36, y + 33, 10, theme.INK_SOFT, False, "midleft")
         c.text("VP", 174, y + 24, 10, theme.INK_SOFT, True, "midleft")

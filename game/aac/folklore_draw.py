@@ -39,7 +39,8 @@ class OptionLines:
 @dataclass(frozen=True)
 class CardLayout:
     """How a card face is laid out at one size: "full" (every option's whole text) or
-    "compact" (a line per option, shortened; the full text goes in the hover help)."""
+    "compact" (too small for the text: the options' letters in a row and "point at it to read
+    it"; the whole text is the card's hover help, never a text cut short)."""
 
     mode: str
     name_lines: tuple[str, ...]  # the card's name: one line, or two on a narrow card
@@ -107,16 +108,7 @@ def card_layout(card: FolkloreCard, w: float, h: float, scale: float = 1.0) -> C
                                   fl_px, opts, text_x, text_w)
     px = MIN_TEXT_PX
     line_px = theme.font(px).get_linesize()
-    avail = int((bottom - body_top) * scale // line_px)  # lines of text the body holds
-    shown = card.options[:max(1, min(len(card.options), round(avail / 1.3)))]
-    per = max(1, int((avail - 0.3 * (len(shown) - 1)) // len(shown)))
-    opts_c: list[OptionLines] = []
-    for o in shown:
-        lines = _wrap_lines(o.text, px, width_px)
-        if len(lines) > per:  # the last line shown takes the rest, cut with an ellipsis
-            lines = lines[:per - 1] + [" ".join(lines[per - 1:])]
-        opts_c.append(OptionLines(o.label, tuple(lines), bool(o.cost)))
-    opts = tuple(opts_c)
+    opts = tuple(OptionLines(o.label, (), bool(o.cost)) for o in card.options)
     return CardLayout("compact", name_lines, name_px, px, line_px, header, (), fl_px, opts,
                       text_x, text_w)
 
@@ -168,6 +160,11 @@ def option_rects(lay: CardLayout, x: float, y: float, w: float,
         ty += len(lay.flavour) * theme.font(lay.flavour_px).get_linesize() / scale + pad * 0.5
     line, gap, disc = lay.line_h / scale, _gap(lay, scale), _disc(w)
     out: dict[str, Rect] = {}
+    if lay.mode == "compact":  # the letters in a row
+        step = min(2.6 * disc, (w - 2 * pad) / max(1, len(lay.options)))
+        for k, opt in enumerate(lay.options):
+            out[opt.label] = (x + pad + k * step, ty, step, 2 * disc + gap)
+        return out
     for opt in lay.options:
         block_h = max(len(opt.lines) * line, 2 * disc)
         out[opt.label] = (x + pad * 0.4, ty - gap * 0.4, w - pad * 0.8, block_h + gap * 0.8)
@@ -231,14 +228,33 @@ def folklore_card(c: Canvas, x: float, y: float, w: float, h: float, card: Folkl
         top = by + _gap(lay, c.s) * 0.4
         block_h = max(len(opt.lines) * line, 2 * disc)
         cx, cy = x + pad + disc, top + min(block_h, 2 * disc) / 2
+        if lay.mode == "compact":
+            cx, cy = bx + bw / 2, by + disc + _gap(lay, c.s) / 2
         c.circle(theme.darken(dcol, 0.4), cx + 0.6, cy + 0.9, disc)
         c.circle(dcol, cx, cy, disc)
         c.text(opt.label, cx, cy, max(MIN_TEXT_PX / c.s, disc * 1.1), theme.CREAM, True, "center")
-        for k, ln in enumerate(opt.lines):  # compact: the last line may be cut short
+        for k, ln in enumerate(opt.lines):
             c.text(ln, x + lay.text_x, top + k * line, size, ink, max_w=lay.text_w)
-        if faded:
+        if faded and opt.lines:
             c.line(theme.INK_SOFT, (x + lay.text_x, cy), (x + w - pad, cy), 1)
+        elif faded:  # a used option of a small card: its letter crossed out
+            c.line(theme.INK, (cx - disc, cy + disc), (cx + disc, cy - disc), 2)
+    if lay.mode == "compact":
+        _read_hint(c, x + pad, ty + 2 * disc + _gap(lay, c.s) + pad * 0.4, w - 2 * pad,
+                   y + h - _foot_h(w, c.s) - pad * 0.4)
     return lay
+
+
+def _read_hint(c: Canvas, x: float, y: float, w: float, bottom: float) -> None:
+    """Under a small card's letters, where its text is (in whole words, if it has room)."""
+    for hint in ("Point at the card to read its options.", "Point at it to read it."):
+        lines = theme.wrap(hint, MIN_TEXT_PX, max(1, round(w * c.s)))
+        step = theme.font(MIN_TEXT_PX).get_linesize() / c.s
+        if y + len(lines) * step <= bottom and all(
+                theme.font(MIN_TEXT_PX).size(ln)[0] <= w * c.s for ln in lines):
+            for k, ln in enumerate(lines):
+                c.text(ln, x, y + k * step, MIN_TEXT_PX / c.s, theme.INK_SOFT)
+            return
 
 
 def folklore_card_back(c: Canvas, x: float, y: float, w: float, h: float,

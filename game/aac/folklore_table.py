@@ -168,8 +168,14 @@ def draw_row(c: Canvas, t: SeatsModel, seat: int, y: float, rh: float) -> None:
     c.circle(theme.GOLD if d["primed"][seat] else theme.darken(fd.PARCHMENT, 0.3), x + 10, cy, 8)
     if d["primed"][seat]:
         fd.artifact(c, x + 10, cy, 6.5, col, shape, primed=True)
-    c.text(f"FT {d['track'][seat]}", x + 21, cy, 10, theme.INK, True, "midleft",
-           max_w=ROW_W - 23)
+    # the Folklore Track as pips, one per step up it (its number and VP: the tooltip)
+    steps = len(fd._ext_layout().track.positions) - 1
+    gap = min(8.0, (ROW_W - 26) / max(1, steps - 1))
+    for k in range(steps):
+        px = x + 24 + k * gap
+        if k < d["track"][seat]:
+            c.circle(col, px, cy, 3.2)
+        c.circle(theme.INK_SOFT, px, cy, 3.2, 1)
     for k in range(d["slots"][seat]):
         fd.artifact(c, x + 9 + k * 16, y + rh - 16, 5.5, col, shape)
 
@@ -254,6 +260,8 @@ class FolklorePanel(ModuleSheet):
             return (bx, by, bw, self.h - by - 12), (bx, self.h, bw, 0)
         if self._picking():  # the Scoring Card supply takes the room under a small hand
             return (bx, by, bw, SUPPLY_TOP - 40), (bx, by + SUPPLY_TOP, bw, 0)
+        if not self.table.shown.ext[NAME]["played"][self.seat]:  # the hand takes the room
+            return (bx, by, bw, self.h - by - 110), (bx, self.h - 76, bw, 64)
         return (bx, by, bw, 300), (bx, by + 330, bw, self.h - by - 340)
 
     def _keeping(self) -> bool:
@@ -274,7 +282,8 @@ class FolklorePanel(ModuleSheet):
         """The hand's cards: one row, or two rows of 3 while the expert hand is chosen."""
         bx, by, bw, bh = self._boxes()[0]
         if not self._keeping() or n <= 3:
-            return self._card_rects(n, bx, by, bw, bh)
+            return self._card_rects(n, bx, by, bw, bh, self._faces(self.table.shown.ext[NAME][
+                "hand"][self.seat]) if self.face_up(self.seat) else ())
         top = (n + 1) // 2
         row_h = (bh - 12) / 2
         return (self._card_rects(top, bx, by, bw, row_h)
@@ -337,20 +346,30 @@ class FolklorePanel(ModuleSheet):
         win = getattr(self.table.app, "window", None)
         return fit(*win.get_size())[0] if win is not None else 1.0
 
-    def _card_rects(self, n: int, x: float, y: float, w: float, h: float
+    def _faces(self, ids: list[str]) -> list[Any]:
+        return [card(self.table.rules, cid) for cid in ids if cid]
+
+    def _card_rects(self, n: int, x: float, y: float, w: float, h: float,
+                    faces: list[Any] | tuple[()] = ()
                     ) -> list[tuple[float, float, float, float]]:
+        """`n` cards side by side in the box, at the printed shape, taller (up to the box's
+        height) while the text of one of `faces` would not show whole at the window's scale."""
         if n == 0:
             return []
         gap = 12.0
         cw = min((w - gap * (n - 1)) / n, h * fd.CARD_ASPECT, 260.0)
         ch = cw / fd.CARD_ASPECT
+        scale = self._scale()
+        while ch < h and any(fd.card_layout(cd, cw, ch, scale).mode != "full" for cd in faces):
+            ch = min(h, ch + 12)
         x0 = x + (w - (cw * n + gap * (n - 1))) / 2
         return [(x0 + i * (cw + gap), y, cw, ch) for i in range(n)]
 
     def _played_rects(self, n: int) -> list[tuple[float, float, float, float]]:
         """The played cards: a row under the hand (above it while options are chosen)."""
         bx, by, bw, bh = self._boxes()[1]
-        return self._card_rects(max(1, n), bx, by, bw, bh)[:n]
+        return self._card_rects(max(1, n), bx, by, bw, bh,
+                                self._faces(self.table.shown.ext[NAME]["played"][self.seat]))[:n]
 
     def _supply_rects(self, n: int) -> list[tuple[float, float, float, float]]:
         """The Scoring Card supply (while one is taken): small cards over the played row."""
@@ -378,10 +397,13 @@ class FolklorePanel(ModuleSheet):
             what = (": choose in the prompt, or show the sheet" if pend is not None
                     and pend.kind in CARD_KINDS and pend.seat == seat else "")
             c.text(f"{who} \u2014 Folklore sheet folded{what}", 14, self.h / 2, 14,
-                   theme.INK, True, "midleft", max_w=self.fold.x - 24)
+                   theme.INK, True, "midleft", max_w=self.fold.x - 24,
+                   alts=[f"{n} \u2014 Folklore sheet folded{what}"
+                         for n in t.session.name_forms(seat)])
             return
         c.text(f"{who} \u2014 Folklore", 14, 22, 18, theme.INK, True, "midleft",
-               max_w=self._cards_box()[0] - 24)  # the cards' titles start there
+               max_w=self._cards_box()[0] - 24,  # the cards' titles start there
+               alts=[f"{n} \u2014 Folklore" for n in t.session.name_forms(seat)])
         fd.board_extension(c, 12, 44, EXT_W, EXT_W, col, shape, d["track"][seat],
                            d["slots"][seat], d["primed"][seat])
         vp = fd._ext_layout().track.positions[d["track"][seat]].vp
@@ -438,7 +460,7 @@ class FolklorePanel(ModuleSheet):
             fd.folklore_card(c, *r, cd, col, _char_name(t, seat),
                              used=used.get(cid, ()), unavailable=off)
         if not played:
-            c.text("No card played yet.", px + pw / 2, py + 60, 14, theme.INK_SOFT, False,
+            c.text("No card played yet.", px + pw / 2, py + 30, 14, theme.INK_SOFT, False,
                    "center")
 
     def _offered(self) -> frozenset[str] | None:

@@ -14,6 +14,8 @@ from game.shell.animations import ease_out_cubic
 from game.shell.layout import RIGHT_W, RIGHT_X, SEATS_Y, TOP_H, VH, VW
 from game.shell.scenegraph import Button, Canvas, Node
 
+TURN_W = 220.0  # the turn's words in the top strip ("Turn 160 — final round")
+
 
 class TopBar(Node):
     def __init__(self, table: HudModel) -> None:
@@ -43,7 +45,10 @@ class TopBar(Node):
         return base if not st else f"{base}\nNot now: {st}"
 
     def slot_w(self) -> float:
-        return min(250.0, (VW - 620) / max(1, len(self.table.shown.players)))
+        """Each seat's chip: side by side, left of the turn's words ("Turn 160 — final
+        round", TURN_W wide, right-aligned at VW - 456)."""
+        n = max(1, len(self.table.shown.players))
+        return min(250.0, (VW - 456 - TURN_W - 10 - 6 * n) / n)
 
     def layer_key(self, s: GameState) -> object:
         return (self.table.deciding_seat(), s.turn, s.end_triggered, len(s.players))
@@ -66,11 +71,12 @@ class TopBar(Node):
                 c.fill(theme.HILITE, x, 6, w, 40, 8, 2.5)
             tokens.seat_marker(c, x + 18, 26, 10, col, t.session.shape(seat))
             c.text(t.session.name(seat), x + 34, 17, 14, theme.CREAM, True, "midleft",
-                   max_w=w - 90)
+                   max_w=w - 90, alts=t.session.name_forms(seat))
         info = f"Turn {s.turn}"
         if s.end_triggered:
             info += " — final round"
-        c.text(info, VW - 456, 26, 14, theme.CREAM, True, "midright")
+        c.text(info, VW - 456, 26, 14, theme.CREAM, True, "midright", max_w=TURN_W,
+               alts=[f"Turn {s.turn}, final round", f"Turn {s.turn}"])
 
     def draw_self(self, c: Canvas) -> None:
         """Per frame: scores and who is thinking."""
@@ -251,7 +257,7 @@ class Handoff(Node):
         who, char = s.player_name(self.seat), s.character_name(self.seat)
         c.text(f"Pass the table to {who}", VW / 2, VH / 2 - 20, 34, theme.CREAM, True,
                "center", max_w=680)
-        c.text(f"playing {char}" if who != char else f"Seat {self.seat + 1}", VW / 2,
+        c.text(f"Playing {char}" if who != char else f"Player {self.seat + 1}", VW / 2,
                VH / 2 + 22, 17, theme.PANEL_DARK, True, "center", max_w=680)
         c.text("The other players look away. Click anywhere when you are ready.", VW / 2,
                VH / 2 + 64, 16, theme.CREAM, False, "center", max_w=680)
@@ -273,7 +279,7 @@ class Handoff(Node):
 
 
 class StatusToast(Node):
-    """The table's status line ("Saved to ...", "Cannot undo: ...", why a click did
+    """The table's status line ("Game saved: ...", "Cannot undo: ...", why a click did
     nothing): a pill under the top strip that fades out after a few seconds."""
 
     SHOW = 5.0  # seconds fully shown

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from engine.aac.api import ROMAN, Board
 from game.aac import tokens
 from game.shell import theme
-from game.shell.scenegraph import Canvas
+from game.shell.scenegraph import MIN_TEXT_PX, SHRINK, Canvas
 
 Point = tuple[float, float]
 
@@ -195,7 +195,19 @@ def frame(c: Canvas, g: Geom, bx: float, by: float, built: str, hidden: bool = F
     lw, lh = min(w + 60 * k, 112.0), min(34 * k, 26.0)  # the name's label under the frame
     lx, ly = (x - lw - 2, y + h / 2 - lh / 2) if left else (x + w / 2 - lw / 2, y + h + 2)
     c.fill(theme.INK, lx, ly, lw, lh, 6)
-    c.text_box(built, lx + 2, ly + 1, lw - 4, lh - 2, 10, theme.CREAM, True)
+    px = max(MIN_TEXT_PX, round(10 * c.s * SHRINK))
+    lines = theme.wrap(built, px, round((lw - 4) * c.s), True)
+    fits = len(lines) * theme.font(px, True).get_linesize() <= (lh - 2) * c.s + 2 and all(
+        theme.font(px, True).size(ln)[0] <= (lw - 4) * c.s for ln in lines)
+    c.text_box(built if fits else shrine_short(built), lx + 2, ly + 1, lw - 4, lh - 2, 10,
+               theme.CREAM, True)
+
+
+def shrine_short(name: str) -> str:
+    """A Shrine's name where the Pilgrim Board already says it is a Shrine: "Shrine of the
+    Forge" -> "Forge", "Shrine of Devotion (II)" -> "Devotion (II)"."""
+    short = name.removeprefix("Shrine of ").removeprefix("the ")
+    return short[:1].upper() + short[1:]
 
 
 def _dashed_rect(c: Canvas, x: float, y: float, w: float, h: float, col: theme.Colour) -> None:
@@ -283,16 +295,17 @@ def spread(n: int, i: int, gap: float) -> float:
 
 
 def speed_rows(c: Canvas, x: float, y: float, w: float, row_h: float, seats: Sequence[
-        tuple[str, theme.Colour, str, int]], max_speed: int) -> None:
-    """The speed track, a row per seat: the marker and name, then the slots 0..max with the
-    seat's cube on its speed."""
+        tuple[str | Sequence[str], theme.Colour, str, int]], max_speed: int) -> None:
+    """The speed track, a row per seat: the marker and name (or its name and shorter ways
+    of saying it), then the slots 0..max with the seat's cube on its speed."""
     slot_w = 34.0
     sx0 = x + w - (max_speed + 1) * slot_w - 4
     for i, (who, col, shape, speed) in enumerate(seats):
         ry = y + i * row_h
         tokens.seat_marker(c, x + 10, ry + row_h / 2, 6.5, col, shape)
-        c.text(who, x + 22, ry + row_h / 2, 12, theme.INK, True, "midleft",
-               max_w=sx0 - x - 28)
+        forms = [who] if isinstance(who, str) else list(who)
+        c.text(forms[0], x + 22, ry + row_h / 2, 12, theme.INK, True, "midleft",
+               max_w=sx0 - x - 28, alts=forms[1:])
         for v in range(max_speed + 1):
             cx = sx0 + v * slot_w + slot_w / 2
             on = v == speed

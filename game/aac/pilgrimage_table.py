@@ -370,7 +370,7 @@ class PilgrimPanel(ModuleSheet):
             c.fill(theme.lighten(pd.SHRINE_GOLD, 0.6), x, y, w, h, 6)
             pd.shrine(c, x + h * 0.5, y + h * 0.5, h * 0.7)
             c.text(shr.name, x + h + 2, y + h * 0.32, 12, theme.INK, True, "midleft",
-                   max_w=w - h - 6)
+                   max_w=w - h - 6, alts=[pd.shrine_short(shr.name)])
             c.text(benefit_words(b, sid), x + h + 2, y + h * 0.72, 10, theme.INK_SOFT, False,
                    "midleft", max_w=w - h - 6)
         if not supply:
@@ -379,8 +379,8 @@ class PilgrimPanel(ModuleSheet):
         # the speed track, a row per seat
         px, py, pw, ph = g.rect(*pd.SPEED_BOX)
         pd.plaque(c, px, py, pw, ph, f"Speed (0\u2013{b.max_speed})")
-        rows = [(t.session.name(i), t.session.colour(i), t.session.shape(i), _speed(s, i))
-                for i in range(s.n)]
+        rows = [([t.session.name(i), *t.session.name_forms(i)], t.session.colour(i),
+                 t.session.shape(i), _speed(s, i)) for i in range(s.n)]
         x0, y0, w0, rh = self.speed_rect(0)
         pd.speed_rows(c, x0, y0, w0, rh, rows, b.max_speed)
         # the pilgrims

@@ -9,15 +9,15 @@ moves touched stay marked on the board until they act.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from engine.aac.api import MODULES, Rules, categories
+from engine.aac.api import Rules, score_words
 from engine.aac.api import events as ev
 
 MARK_KINDS = ("section", "pillar", "bound", "achievement", "pool_slot", "monument")
 MAX_MARKS = 40
 MAX_NOTES = 60
-CATEGORY_WORDS = {c.name: c.short for c in categories(tuple(MODULES))}
 
 
 @dataclass
@@ -45,7 +45,8 @@ class TurnNote:
     perks: int = 0
     moved_energy: int = 0  # other energy moves (repositions, payments, exhausting...)
     score: int = 0
-    score_by: Counter[str] = field(default_factory=Counter)  # category words -> VP change
+    score_parts: Counter[str] = field(default_factory=Counter)  # category words -> VP change
+    during: int = -1  # the seat whose turn it was (another's: a score changed on their turn)
 
     def empty(self) -> bool:
         return not (self.turn_type or self.pushes or self.loaded or self.deployed or
@@ -78,6 +79,19 @@ class Recap:
                             self.dropped_marks + len(self.marks))
         self._cur = {k: v for k, v in self._cur.items() if k == seat}
 
+    def replay(self, story: Iterable[tuple[int, list[ev.Event]]],
+               is_human: Callable[[int], bool]) -> int:
+        """Rebuild from a game opened from a save (engine.kernel.runner's `story`: the seat
+        deciding and the events of each replayed choice), as if it had been played here; the
+        last person who acted (-1: none)."""
+        last = -1
+        for seat, events in story:
+            if is_human(seat):
+                self.acted(seat)
+                last = seat
+            self.feed(events)
+        return last
+
     def feed(self, events: list[ev.Event]) -> None:
         for e in events:
             if isinstance(e, ev.TurnStarted):
@@ -96,7 +110,7 @@ class Recap:
     def _note_for(self, seat: int) -> TurnNote:
         n = self._cur.get(seat)
         if n is None or n.turn != self._turn:
-            n = TurnNote(seat, self._turn)
+            n = TurnNote(seat, self._turn, during=self._turn_seat)
             self._cur[seat] = n
             self.notes.append(n)
         return n
@@ -139,8 +153,8 @@ class Recap:
         elif isinstance(e, ev.ScoreChanged):
             n = self._note_for(e.seat)
             n.score += e.new - e.old
-            for part in e.parts:  # why, by category ("monuments +6, Tile Pool −1")
-                n.score_by[CATEGORY_WORDS.get(part.category, part.category)] += part.delta
+            for part in e.parts:
+                n.score_parts[score_words(part.category)] += part.new - part.old
         elif isinstance(e, ev.ChannelMarker) and e.charged:
             self._note_for(e.seat).recharged = True
         elif isinstance(e, ev.TrackMoved):
@@ -192,12 +206,29 @@ class Recap:
         for n in self.notes[start:]:
             if n.seat == viewer or n.empty():
                 continue
-            out.append((n.seat, f"{name.get(n.seat, f'Seat {n.seat + 1}')} — {describe(n)}"))
+            line = f"{name.get(n.seat, f'Player {n.seat + 1}')} — {describe(n)}"
+            if 0 <= n.during != n.seat:  # a score changed on another seat's turn
+                line += f" (on {name.get(n.during, f'Player {n.during + 1}')}\u2019s turn)"
+            out.append((n.seat, line))
         return out
 
 
 def _energy(k: int) -> str:
     return f"{k} energy"
+
+
+def _vp(k: int) -> str:
+    return f"{k:+d} VP".replace("-", "\u2212")
+
+
+def _why(parts: Counter[str]) -> str:
+    """What the VP came from: " (Tile Pool)", " (monuments +5, pillars −1)"."""
+    moved = [(words, k) for words, k in parts.items() if k]
+    if not moved:
+        return ""
+    if len(moved) == 1:
+        return f" ({moved[0][0]})"
+    return " (" + ", ".join(f"{words} {_vp(k)[:-3]}" for words, k in moved) + ")"
 
 
 def describe(n: TurnNote) -> str:
@@ -239,7 +270,6 @@ def describe(n: TurnNote) -> str:
     if n.moved_energy and not parts:
         parts.append(f"moved {_energy(n.moved_energy)}")
     if n.score:
-        why = ", ".join(f"{cat} {d:+d}" for cat, d in n.score_by.items() if d)
-        parts.append(f"{n.score:+d} VP{f' ({why})' if why else ''}".replace("-", "\u2212"))
+        parts.append(_vp(n.score) + _why(n.score_parts))
     body = "; ".join(parts) if parts else "passed without acting"
     return f"{head}: {body}" if head else body

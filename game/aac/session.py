@@ -53,7 +53,7 @@ class AacSession(Session):
 
     def character_name(self, seat: int) -> str:
         ch = self.characters[seat] if seat < len(self.characters) else ""
-        return self.rules.names.get(ch, f"Seat {seat + 1}") if ch else f"Seat {seat + 1}"
+        return self.rules.names.get(ch, f"Player {seat + 1}") if ch else f"Player {seat + 1}"
 
     def colour(self, seat: int) -> theme.Colour:
         ch = self.rules.characters.get(self.characters[seat]) if seat < len(

@@ -120,34 +120,66 @@ class PromptBar(Node):
 
 
 class Popup(Node):
-    """A small list of choices that share the clicked target."""
+    """A small list of choices that share the clicked target: the question on as many lines
+    as it needs, each choice a button of one to three lines (a long choice wraps, never cut)."""
+
+    W_MIN, W_MAX = 260.0, 560.0
+    TITLE_PX, LABEL_PX = 14, 13
+    LINE = 17.0  # a label line's height (13 px bold), virtual units
+    MAX_LINES = 3
 
     def __init__(self, vx: float, vy: float, choices: Sequence[Choice],
                  on_choose: Callable[[str], None], on_close: Callable[[], None],
                  title: str = "Which one?") -> None:
-        f = theme.font(14, True)
-        w = min(560.0, max(220.0, max(f.size(c.label)[0] for c in choices) + 60))
-        h = 40 + 36 * len(choices) + 40
+        f = theme.font(self.LABEL_PX, True)
+        widest = max(f.size(c.label)[0] + (40 if choice_icon(c) else 20) for c in choices)
+        col_w = min(self.W_MAX, max(self.W_MIN, widest))
+        for cols in range(1, 7):  # more choices than the screen is tall: side by side
+            if cols > 1:
+                col_w = min(col_w, (VW - 8 - 20 - 10 * (cols - 1)) / cols)
+            w = cols * col_w + 10 * (cols - 1) + 20
+            w = max(w, min(self.W_MAX, theme.font(self.TITLE_PX, True).size(title)[0] / 2 + 24))
+            title_lines = theme.wrap(title, self.TITLE_PX, round(w - 24), True)
+            title_h = 18.0 * len(title_lines) + 14
+            heights = [self.button_h(c, col_w) for c in choices]
+            per = -(-len(choices) // cols)
+            col_h = max(sum(bh + 6 for bh in heights[k:k + per])
+                        for k in range(0, len(choices), per))
+            h = title_h + col_h + 40
+            if h <= VH - 8:
+                break
+        self.title = title
+        self.title_lines = title_lines
         x = min(max(4.0, vx + 12), VW - w - 4)
         y = min(max(4.0, vy - 20), VH - h - 4)
         super().__init__(x, y, w, h, z=50)
-        self.title = title
+        self.title_h = title_h
         self.choices = list(choices)
-        for i, ch in enumerate(choices):
-            b = Button(ch.label, 10, 36 + 36 * i, w - 20, 30,
-                       partial(on_choose, ch.id), 13, tip=ch.label,
-
+        for i, (ch, bh) in enumerate(zip(choices, heights, strict=True)):
+            col = i // per
+            by = title_h + sum(b + 6 for b in heights[col * per:i])
+            b = Button(ch.label, 10 + col * (col_w + 10), by, col_w, bh,
+                       partial(on_choose, ch.id), self.LABEL_PX, tip=ch.label,
                        icon_name=choice_icon(ch))
+            b.wrap = bh > 30
             b.choice_id = ch.id  # type: ignore[attr-defined]
             self.add(b)
         self.add(Button("Cancel (Esc)", w - 120, h - 38, 110, 28, on_close, 12))
         self.interactive = True
 
+    @classmethod
+    def button_h(cls, ch: Choice, w: float) -> float:
+        """A choice's button height: one line (30), or room for its label wrapped."""
+        room = round(w - (37 if choice_icon(ch) else 8))  # (Button: icon and margins)
+        n = len(theme.wrap(ch.label, cls.LABEL_PX, room, True))
+        return 30.0 if n <= 1 else 10 + cls.LINE * min(n, cls.MAX_LINES) + 2
+
     def draw_self(self, c: Canvas) -> None:
         c.fill((0, 0, 0), 4, 6, self.w, self.h, 10)
         c.fill((252, 244, 226), 0, 0, self.w, self.h, 10)
         c.fill(theme.HILITE, 0, 0, self.w, self.h, 10, 3)
-        c.text(self.title, 12, 10, 14, theme.INK, True)
+        c.text_box(self.title, 12, 6, self.w - 24, self.title_h - 10, self.TITLE_PX,
+                   theme.INK, True, align="left")
 
 
 def short(text: str, n: int = 90) -> str:

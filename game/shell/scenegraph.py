@@ -5,7 +5,8 @@ their local (virtual) coordinates onto the window."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import NamedTuple
 
 import pygame
@@ -68,17 +69,34 @@ class TextLog:
     def pop(cls) -> None:
         cls.boxes.pop()
 
+    @classmethod
+    @contextmanager
+    def paused(cls) -> Iterator[None]:
+        """Not recording: a picture of a scene drawn offscreen (to be shrunk into another
+        scene) is a picture, not texts laid out on this screen."""
+        kept, boxes, cls.records = cls.records, cls.boxes, None
+        cls.boxes = []
+        try:
+            yield
+        finally:
+            cls.records, cls.boxes = kept, boxes
 
-def fit_text(s: str, px: int, width: int, bold: bool) -> tuple[str, int, bool]:
+
+def fit_text(s: str, px: int, width: int, bold: bool,
+             alts: Sequence[str] = ()) -> tuple[str, int, bool]:
     """(text, pixel size, shortened) so the text fits `width` pixels: first a slightly smaller
-    size (never below MIN_TEXT_PX), then the end cut with an ellipsis."""
+    size (never below MIN_TEXT_PX), then each shorter way of saying it (`alts`: "Wilhelmina
+    W. (Freyith)", "Wilhelmina", meaningful, never a word cut), then, as a last resort, the
+    end of the last one cut with an ellipsis."""
     f = theme.font(px, bold)
     if f.size(s)[0] <= width:
         return s, px, False
     low = max(MIN_TEXT_PX, round(px * SHRINK))
-    for size in range(px - 1, low - 1, -1):
-        if theme.font(size, bold).size(s)[0] <= width:
-            return s, size, False
+    for text in (s, *alts):
+        for size in range(px, low - 1, -1):
+            if theme.font(size, bold).size(text)[0] <= width:
+                return text, size, False
+    s = alts[-1] if alts else s
     f = theme.font(low, bold)
     cut = s
     while cut and f.size(cut.rstrip() + "…")[0] > width:
@@ -134,13 +152,15 @@ class Canvas:
                             self.px(width) if width else 0)
 
     def text(self, s: str, x: float, y: float, size: float, col: Colour = theme.INK,
-             bold: bool = False, anchor: str = "topleft", max_w: float = 0) -> pygame.Rect:
-        """Draw one line. With `max_w` the text fits that width (a little smaller, or cut
-        with an ellipsis as a last resort); never smaller than MIN_TEXT_PX pixels."""
+             bold: bool = False, anchor: str = "topleft", max_w: float = 0,
+             alts: Sequence[str] = ()) -> pygame.Rect:
+        """Draw one line. With `max_w` the text fits that width (a little smaller, else the
+        first of `alts`, shorter ways of saying it, that fits, or cut with an ellipsis as a
+        last resort); never smaller than MIN_TEXT_PX pixels."""
         px = max(MIN_TEXT_PX, round(size * self.s))
         shortened = False
         if max_w:
-            s, px, shortened = fit_text(s, px, max(1, round(max_w * self.s)), bold)
+            s, px, shortened = fit_text(s, px, max(1, round(max_w * self.s)), bold, alts)
         surf = theme.text_surface(s, px, col, bold)
         r = surf.get_rect()
         setattr(r, anchor, self.pt(x, y))
@@ -391,10 +411,12 @@ class Button(Node):
         self.icon_name = icon_name
         self.selected = selected
         self.highlight = False
+        self.wrap = False  # a long label on several lines (the box is tall enough)
 
     def draw_self(self, c: Canvas) -> None:
         key = (self.label, self.w, self.h, self.size, self.hover and self.enabled,
-               self.enabled, self.selected, self.highlight, self.icon_name, round(c.s, 4))
+               self.enabled, self.selected, self.highlight, self.icon_name, self.wrap,
+               round(c.s, 4))
         surf = _button_cache.get(key)
         if surf is None:
             if len(_button_cache) > 600:
@@ -425,6 +447,14 @@ class Button(Node):
         c.fill(base, 0, 0, self.w, self.h, 8)
         if self.highlight:
             c.fill(theme.HILITE, -2, -2, self.w + 4, self.h + 4, 9, 3)
+        if self.wrap:  # the icon at its one-line size, the label wrapped beside it
+            left = 4.0
+            if self.icon_name:
+                c.icon(self.icon_name, 16.5, self.h / 2, 21)
+                left = 33.0
+            c.text_box(self.label, left, 3, self.w - 4 - left, self.h - 6, self.size,
+                       theme.BUTTON_TEXT, True)
+            return
         tx = self.w / 2
         if self.icon_name:
             c.icon(self.icon_name, 6 + self.h * 0.35, self.h / 2, self.h * 0.7)

@@ -23,7 +23,7 @@ import pygame
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from engine.kernel import files, saves
-from engine.kernel.autosave import Autosaver
+from engine.kernel.autosave import Autosaver, turn_files
 from engine.kernel.definition import GameDefinition, by_format
 from engine.kernel.events import Event
 from engine.kernel.runner import Runner
@@ -73,13 +73,29 @@ class Session:
         self.preview: Callable[[], pygame.Surface | None] | None = None
         self._kept: list[str] | None = None  # the choices as of the last autosave
         self.problem = ""  # why the last save or autosave failed, in words ("" = it worked)
+        # A game opened from a save was replayed: its story (the seat deciding and the events
+        # of every choice) rebuilds the log as it was, and the table's recap takes it next.
+        self.story: list[tuple[int, list[Event]]] = game.story or []
+        game.story = None
         for e in game.setup_events or []:
             self.log.append(self.describe(e))
+        for _, events in self.story:
+            self.log.extend(self.describe(e) for e in events)
+        self._trim_log()
 
     # --- words ---------------------------------------------------------------------------------
     def describe(self, e: Event) -> str:
-        """The log's line for an event."""
-        return self.definition.describe(self.game, e)
+        """The log's line for an event, the seats called by the names typed."""
+        return self.definition.describe(self.game, e, [s.name for s in self.seats])
+
+    def take_story(self) -> list[tuple[int, list[Event]]]:
+        """The replayed story of a game opened from a save (once; [] for a new game)."""
+        story, self.story = self.story, []
+        return story
+
+    def _trim_log(self) -> None:
+        if len(self.log) > 3000:
+            del self.log[: len(self.log) - 2500]
 
     def role_name(self, seat: int) -> str:
         """What the seat plays, in words ("Freyith", "France"), or "" before it is known."""
@@ -100,6 +116,22 @@ class Session:
         if given and role:
             return f"{given} ({role})"
         return given or role or f"Player {seat + 1}"
+
+    def name_forms(self, seat: int) -> list[str]:
+        """Shorter ways of saying name(seat), for a box too narrow for it (Canvas.text's
+        `alts`): "Wilhelmina W. (Freyith)", "Wilhelmina (Freyith)", "Wilhelmina W.",
+        "Wilhelmina", "W. W." — whole words, never one cut."""
+        given = self.seats[seat].name if 0 <= seat < len(self.seats) else ""
+        if not given:
+            return []
+        role = self.role_name(seat) or f"Player {seat + 1}"
+        short = shorter_names(given)
+        return [f"{x} ({role})" for x in short[:2]] + short
+
+    def player_forms(self, seat: int) -> list[str]:
+        """Shorter ways of saying player_name(seat) (see name_forms)."""
+        given = self.seats[seat].name if 0 <= seat < len(self.seats) else ""
+        return shorter_names(given) if given else []
 
     def colour(self, seat: int) -> theme.Colour:
         return theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
@@ -140,8 +172,7 @@ class Session:
         events = self.game.choose(choice_id)
         for e in events:
             self.log.append(self.describe(e))
-        if len(self.log) > 3000:
-            del self.log[: len(self.log) - 2500]
+        self._trim_log()
         if self.autosaving and self.game.is_over:
             self.keep_final()
         return events
@@ -216,9 +247,12 @@ class Session:
         seats = seats_of(path, header_of(text), n, defn.id) or \
             [SeatSpec(human=(i == 0)) for i in range(n)]
         s = make(game, seats, int(game.config.get("seed", 0)))
-        if path.parent.parent == autosave_dir():
+        turns = turn_files(path.parent) if path.parent.parent == autosave_dir() else []
+        if turns and turns[-1] == path:
             s.game_id = path.parent.name  # keep autosaving into the same game's folder
             s._kept = list(game.history)
+        # (an earlier turn of a game, played on, is another story: a folder of its own, so
+        # the turns after it stay where they were)
         return s
 
 
@@ -274,6 +308,17 @@ def seats_of(path: Path, header: Summary | None, n: int, game: str) -> list[Seat
     return None
 
 
+def shorter_names(name: str) -> list[str]:
+    """A typed name said shorter, whole words only: "Wilhelmina Woodworth" -> ["Wilhelmina
+    W.", "Wilhelmina", "W. W."]; a one-word name has no shorter form."""
+    words = name.split()
+    if len(words) < 2:
+        return []
+    out = [" ".join(words[:-1]) + f" {words[-1][0]}.", words[0],
+           " ".join(f"{w[0]}." for w in words)]
+    return list(dict.fromkeys(x for x in out if x != name))
+
+
 def clean_name(text: str) -> str:
     """A player's name as typed: printable characters, single spaces, at most NAME_MAX."""
     text = "".join(ch for ch in text if ch.isprintable())
@@ -297,5 +342,5 @@ def save_problem(exc: BaseException) -> str:
 
 
 __all__ = ["NAME_MAX", "SeatSpec", "Session", "clean_name", "header_of", "read_seats",
-           "save_problem", "saves_dir", "seats_of", "seats_path"]
+           "save_problem", "saves_dir", "seats_of", "seats_path", "shorter_names"]
 

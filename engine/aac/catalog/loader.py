@@ -26,6 +26,7 @@ from engine.aac.catalog.effects import EXPANSION_EFFECTS, EffectBase
 from engine.aac.catalog.map import MapFile
 from engine.aac.catalog.monuments import MonumentsFile
 from engine.aac.catalog.tiles import TilesFile
+from engine.aac.catalog.words import in_game_words
 from engine.kernel.assets import asset_dir
 
 __all__ = [
@@ -151,9 +152,10 @@ def read_json(directory: Path, name: str, label: str = "") -> object:
 
 
 def validate(name: str, model: type[M], data: object) -> M:
-    """`data` (the parsed file `name`) as a `model`, or a CatalogError naming each field."""
+    """`data` (the parsed file `name`) as a `model`, or a CatalogError naming each field;
+    its texts in the game's words (catalog.words: the piece on the map is the figure)."""
     try:
-        return model.model_validate(data)
+        return model.model_validate(in_game_words(data))
     except ValidationError as exc:
         problems = [
             f"{name}: {format_loc(err['loc'], data)}: {err['msg']}"

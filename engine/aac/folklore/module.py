@@ -14,7 +14,7 @@ from engine.aac.modules import ModuleDef
 from engine.kernel.definition import ScoreCategory
 
 TEXT = ("Each player has 3 Artifacts and a hand of 3 secret Folklore Cards. Instead of a "
-        "recharge you may prime an Artifact; after moving your character you may place it on "
+        "recharge you may prime an Artifact; after moving your figure you may place it on "
         "the space where you stop and play a card for its options. Placing on an opponent's "
         "Artifact gives two options and lets them reply. The Folklore Track scores up to 18.")
 

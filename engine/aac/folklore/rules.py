@@ -182,7 +182,7 @@ def why_not(ctx: Ctx, seat: int) -> list[str]:
         out.append("You have placed an Artifact this turn already.")
     sp = p.figure
     if not sp or sp == FIGURE_IN_POOL:
-        out.append("Your character is not on a map space.")
+        out.append("Your figure is not on a map space.")
         return out
     if sp in r.bridge_spaces:
         out.append("An Artifact cannot go on a bridge space.")

@@ -6,6 +6,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from engine.aac.persist.words import GLOSSARY
+from engine.kernel.words import must, place, said
+
 FORMAT = "aac-save"
 CURRENT_VERSION = 6
 
@@ -138,17 +141,19 @@ class SaveFile(_Strict):
     note: Annotated[str, Field(max_length=400)] = ""
 
 
-def first_error(exc: ValidationError) -> str:
-    """The first schema error in words: where, and what is wrong."""
+def first_error(exc: ValidationError, top: str = "") -> str:
+    """The first schema error in words: where (counted from 1, in the save's own words:
+    engine.aac.persist.words), and what is wrong ("the turn number must be a whole number
+    (it is “45”)"). `top`: the place the checked data sits at in the document."""
     err = exc.errors()[0]
-    loc = ""
+    loc = top
     for part in err["loc"]:
         loc += f"[{part}]" if isinstance(part, int) else (f".{part}" if loc else str(part))
-    msg = err["msg"]
     val = err.get("input")
-    shown = repr(val) if isinstance(val, int | float | str | bool) and len(repr(val)) < 40 else ""
-    got = f" (got {shown})" if shown else ""
-    return f"{loc}: {msg[0].lower() + msg[1:]}{got}"
+    shown = said(val) if isinstance(val, int | float | str | bool) and len(str(val)) < 40 \
+        else ""
+    got = f" (it is {shown})" if shown else ""
+    return f"{place(loc, GLOSSARY)} {must(err['msg'])}{got}"
 
 
 def schema() -> dict[str, Any]:

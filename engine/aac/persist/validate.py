@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -17,11 +18,24 @@ from engine.aac.rules.turn import TurnFrame, turn_steps
 from engine.aac.state import FIGURE_IN_POOL, GameState, state_from_dict
 from engine.kernel.fields import record_error
 from engine.kernel.frames import Frame
-from engine.kernel.words import said
+from engine.kernel.words import ordinal, said
 
 
 class Invalid(ValueError):
-    """A readable reason why a snapshot cannot be a game of this edition."""
+    """A readable reason why a snapshot cannot be a game of this edition (`detail`: the
+    technical reason, for a bug report)."""
+
+    def __init__(self, message: str, detail: str = "") -> None:
+        super().__init__(message)
+        self.detail = detail
+
+
+def _pieces(err: str) -> str:
+    """An invariant broken (engine.aac.invariants: a developer's words) as a player reads
+    it: whose pieces do not add up, counted from 1."""
+    m = re.search(r"\bseat (\d+)", err)
+    who = f"the {ordinal(int(m.group(1)) + 1)} player's pieces" if m else "its pieces"
+    return f"{who} do not add up"
 
 
 def _need(ok: bool, msg: str) -> None:
@@ -66,7 +80,7 @@ def check_ext(d: dict[str, Any]) -> None:
         try:
             schema.model_validate(d["ext"][key])
         except ValidationError as exc:
-            raise Invalid(f"ext.{key}.{first_error(exc)}") from exc
+            raise Invalid(first_error(exc, f"ext.{key}")) from exc
 
 
 def check_snapshot(d: dict[str, Any], r: Rules) -> GameState:
@@ -89,7 +103,7 @@ def check_snapshot(d: dict[str, Any], r: Rules) -> GameState:
               f"({said(c['kind'])})")
     chars = [p["character"] for p in players]
     for i, p in enumerate(players):
-        _need(p["seat"] == i, f"players[{i}] has seat {p['seat']}")
+        _need(p["seat"] == i, f"players[{i}] says it sits elsewhere ({p['seat']})")
         c = p["character"]
         _need(c == "" or c in r.characters, f"players[{i}] has an unknown character {said(c)}")
     named = [c for c in chars if c]
@@ -104,7 +118,7 @@ def check_snapshot(d: dict[str, Any], r: Rules) -> GameState:
             _need(not p["actions"] and not p["device"] and not p["staging"],
                   f"players[{i}] holds pieces before the game is set up")
             continue
-        _need(len(p["actions"]) == 5, f"players[{i}] must have 5 action tokens")
+        _need(len(p["actions"]) == 5, f"players[{i}] must have 5 Action Tokens")
         _need(bool(p["character"]), f"players[{i}] has no character")
         tiles = p["device"] + p["staging"]
         _need(len(p["device"]) == 5 and len(p["staging"]) == 2,
@@ -118,9 +132,9 @@ def check_snapshot(d: dict[str, Any], r: Rules) -> GameState:
         for t in tiles:
             td = r.tiles[t]
             _need(len(p["top"][t]) == td.top and len(p["bottom"][t]) == td.bottom,
-                  f"players[{i}] tile {said(t)} has the wrong number of slots")
+                  f"players[{i}]'s tile {said(t)} has the wrong number of slots")
         for a in p["actions"]:
-            _need(a in r.action_tokens, f"players[{i}] has an unknown action token {said(a)}")
+            _need(a in r.action_tokens, f"players[{i}] has an unknown Action Token {said(a)}")
         for cd in p["conduits"]:
             _need(cd == "" or cd in r.conduit_icons,
                   f"players[{i}] has an unknown conduit {said(cd)}")
@@ -132,7 +146,7 @@ def check_snapshot(d: dict[str, Any], r: Rules) -> GameState:
         _need(p["behind"] == "" or p["behind"] in r.neighbours,
               f"players[{i}]'s facing names an unknown space {said(p['behind'])}")
         _need(p["patron"] == "" or p["patron"] in d["monuments"],
-              f"players[{i}] holds the patron token of a monument not in play "
+              f"players[{i}] holds the Patron Token of a monument not in play "
               f"({said(p['patron'])})")
     for mid, m in d["monuments"].items():
         _need(mid in r.monuments and m["id"] == mid, f"unknown monument {said(mid)}")
@@ -184,5 +198,6 @@ def check_snapshot(d: dict[str, Any], r: Rules) -> GameState:
     except (KeyError, TypeError, ValueError) as exc:
         raise Invalid("its game cannot be rebuilt") from exc
     errs = check(Ctx(s, r))
-    _need(not errs, errs[0] if errs else "")
+    if errs:
+        raise Invalid(_pieces(errs[0]), errs[0])
     return s

@@ -176,7 +176,7 @@ class MoveFrame(Frame, kind="aac.move"):
         pts = []
         if self.char:
             pts.append(f"{self.char} movement point{'' if self.char == 1 else 's'} for your "
-                       "character")
+                       "figure")
         if self.mon:
             pts.append(f"{self.mon} for the Monument Track")
         if self.pil:

@@ -21,7 +21,7 @@ HOWTO: tuple[Page, ...] = (
         ("Folklore is an expansion module you can switch on when you set up a game.",
          "Each god gets a Character Board Extension: a Folklore Track and three Artifacts. "
          "You also get a hand of three Folklore Cards, dealt face down; only you see them.",
-         "Prime an Artifact, set it down on the map after moving your character, and play a "
+         "Prime an Artifact, set it down on the map after moving your figure, and play a "
          "card. Cards give strong one-off effects, Folklore Track steps, Doubler Tokens and "
          "Scoring Cards."),
         (View("", "", (
@@ -39,7 +39,7 @@ HOWTO: tuple[Page, ...] = (
         "artifacts", "Artifacts",
         ("Prime: whenever you would recharge your Channel Marker, you may instead move one "
          "Artifact up into the primed slot. Only one Artifact can be primed at a time.",
-         "Place: when you have moved your character and stop on a space that is not a "
+         "Place: when you have moved your figure and stop on a space that is not a "
          "bridge, you may put your primed Artifact there. The rest of your character "
          "movement is lost; track movement is kept. Then play a Folklore Card.",
          "Not after a teleport, not your first one in your starting region, one per region "

@@ -20,7 +20,7 @@ from game.aac.session import AacSession
 from game.aac.targets import Hotspot
 from game.shell import theme
 from game.shell.layout import VH, VW
-from game.shell.scenegraph import Button, Canvas
+from game.shell.scenegraph import Button, Canvas, TextLog
 from game.shell.scenes.base import Scene, menu_button, title_text
 
 if TYPE_CHECKING:
@@ -176,7 +176,8 @@ class ResultsScene(Scene):
             table, crop_box = self.view_table()
             k = c.s
             surf = pygame.Surface((round(VW * k), round(VH * k)))
-            table.draw(Canvas(surf, k, 0, 0))
+            with TextLog.paused():  # (the table's texts are checked on the table)
+                table.draw(Canvas(surf, k, 0, 0))
             cx, cy, cw, ch = crop_box
             crop = surf.subsurface(pygame.Rect(round(cx * k), round(cy * k), round(cw * k),
                                                round(ch * k))).copy()
@@ -209,7 +210,7 @@ class ResultsScene(Scene):
             col = self.session.colour(b.seat)
             tokens.seat_marker(c, x, y0 + 26, 12, col, self.session.shape(b.seat))
             c.text(self.session.name(b.seat), x, y0 + 52, 15, theme.INK, True, "center",
-                   max_w=col_w - 8)
+                   max_w=col_w - 8, alts=self.session.name_forms(b.seat))
             c.text(f"place {place.get(b.seat, '-')}", x, y0 + 72, 12, theme.INK_SOFT, False,
                    "center")
         rows = categories(self.session.game.state.modules)

@@ -47,7 +47,7 @@ MODULE_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "and a secret hand of three Folklore Cards.",
         ("Prime: when you would recharge your Channel Marker, you may instead move an "
          "Artifact to the primed slot (one at a time).",
-         "Place: after moving your character, set the primed Artifact down on a non-bridge "
+         "Place: after moving your figure, set the primed Artifact down on a non-bridge "
          "space and play a card from your hand: do one of its options.",
          "On another god's Artifact you do two options, its owner answers with one of their "
          "played cards, and both Artifacts go to that region's bound area.",
@@ -518,7 +518,7 @@ class SetupScene(Scene):
         c.fill(theme.PANEL, x0, y0, w, PANEL_H, 12)
         c.fill(theme.PANEL_EDGE, x0, y0, w, PANEL_H, 12, 2)
         seat = self.seats[min(self.focus, len(self.seats) - 1)]
-        who = f"Seat {self.focus + 1}"
+        who = f"Player {self.focus + 1}"
         ch = self.r.characters.get(seat.character or "")
         extras = character_extras()
         px = max(6, round(13 * c.s))

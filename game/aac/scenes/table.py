@@ -88,6 +88,9 @@ class TableScene(PlayScene):
         self._autosave_problem = ""
         self.recap = Recap(self.rules)  # what the other seats did since a person last acted
         self._last_human = session.humans[0] if session.humans else -1
+        # a game opened from a save: its recap as if it had been played here
+        last = self.recap.replay(session.take_story(), session.is_human)
+        self._last_human = last if last >= 0 else self._last_human
         self._recap_closed: tuple[int, int] = (-1, -1)  # (viewer, lines) dismissed
         self.finished = False
         # the parts, one job each
@@ -181,7 +184,7 @@ class TableScene(PlayScene):
 
     @message.setter
     def message(self, text: str) -> None:
-        self._message = text
+        self._message = text[:1].upper() + text[1:]  # a sentence, whoever phrased it
         self.message_at = self.clock
 
     def deciding_seat(self) -> int:
@@ -337,7 +340,7 @@ class TableScene(PlayScene):
             k += 1
         try:
             self.session.save(path, "saved from the table")
-            self.message = f"Saved to {path.name}"
+            self.message = "Game saved: Load lists it with this game's saves."
         except Exception as exc:  # told in words; the game goes on
             self.message = f"Could not save: {save_problem(exc)}. The game goes on."
         self.session.log.append(self.message)

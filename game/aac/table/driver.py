@@ -110,6 +110,8 @@ class TurnDriver:
         self._launch_told: object = None  # the launch the prompt told how to work
         self._before_launch = ("", "")  # the prompt's words before it told how
         self.queued: deque[tuple[str, Any]] = deque()  # a person's input while things move
+        # the table drawn as a spectator sees it (a save's picture): nobody's private things
+        self.spectator = False
 
     def before_animation(self) -> None:
         """Each frame, before the animations step: ask a bot as soon as its decision is
@@ -280,6 +282,8 @@ class TurnDriver:
         loading) must not be shown now: all but the person deciding."""
         d = self.t.pending
         me = d.seat if d is not None and self.t.session.is_human(d.seat) else -1
+        if self.spectator:
+            me = -1
         g = self.t.game
         # only the secret loading hides a device: a module's hidden cards (a Folklore hand)
         # are drawn face down by their own view, the device stays public
@@ -291,7 +295,7 @@ class TurnDriver:
         deciding, once the hot-seat hand-off let them take the table (alone at the table,
         the one person, even while the bots decide)."""
         t = self.t
-        if t.handoff.visible:
+        if t.handoff.visible or self.spectator:
             return -1
         d = t.pending
         humans = t.session.humans

@@ -85,6 +85,10 @@ class LayerCache:
         self._cur_keys: dict[str, object] = {}
         self._keys_memo: object = None
 
+    def forget_keys(self) -> None:
+        """Work the layers' keys out again at the next frame (who may see what changed)."""
+        self._keys_memo = None
+
     def prewarm(self) -> None:
         """Render the cached layers, the fonts and the sprites animations use before the first
         frame, so no frame pays for them."""

@@ -158,14 +158,40 @@ class StatusModel(Protocol):
 
 
 @runtime_checkable
+class Spectating(Protocol):
+    """The turn driver's switch: the table drawn as a spectator sees it."""
+
+    spectator: bool
+
+
+class Relayered(Protocol):
+    """The layer cache, told that who may see what changed."""
+
+    def forget_keys(self) -> None: ...
+
+
 class PreviewModel(Protocol):
-    """The picture of a table for the save list: drawn unless a hand-off hides a seat."""
+    """The picture of a table for the save list: the table without the hand-off curtain,
+    drawn as a spectator sees it while something is private (and then without the prompt
+    and the popup, whose words may name private things)."""
 
     @property
     def app(self) -> Nav: ...
 
     @property
     def handoff(self) -> Shown: ...
+
+    @property
+    def prompt(self) -> Shown: ...
+
+    @property
+    def driver(self) -> Spectating: ...
+
+    @property
+    def layers(self) -> Relayered: ...
+
+    @property
+    def popup(self) -> Shown | None: ...
 
     def private_now(self) -> bool: ...
 

@@ -144,7 +144,9 @@ class Tutorial:
         self.app.start_session(session)
         table = self.app.scene
         assert isinstance(table, TableScene)
-        table.autosave_enabled = False  # the tutorial keeps its own game (progress.py)
+        # the tutorial keeps its own game (progress.py): never an autosave, so a lesson
+        # left is never offered by Continue or listed with the player's games
+        table.autosave_enabled = session.autosaving = False
         self.table = table
         self.overlay = TutorialOverlay(self, table)
         table.tutorial = self.overlay
@@ -203,7 +205,7 @@ class Tutorial:
             if self.overlay is not None:
                 t.remove(self.overlay)
             t.tutorial = None
-            t.autosave_enabled = self.app.persist
+            t.autosave_enabled = t.session.autosaving = self.app.persist
             if self.autoplay:
                 t.session.hand_to_bot(LEARNER, "easy", 99)
             t.refresh()

@@ -21,11 +21,11 @@ from engine.kernel.summary import SeatSummary
 from game.shell import preview, theme
 from game.shell.layout import VH, VW
 from game.shell.registry import find_front_end, front_end, front_ends
-from game.shell.saves import all_saves, scenarios
+from game.shell.saves import earlier_count, every_save_of, listed_games, scenarios
 from game.shell.scenegraph import Button, Canvas, Node
 from game.shell.scenes.base import Scene, menu_button, title_text
 from game.shell.scenes.confirm import ConfirmScene
-from game.shell.session import Session, read_seats, seats_path
+from game.shell.session import Session, read_seats, seats_path, shorter_names
 from game.shell.sprites import seat_marker
 from game.shell.theme import SeatLook
 
@@ -53,7 +53,8 @@ def when_text(t: float, lower: bool = False) -> str:
 
 def scenario_title(note: str, path: Path) -> str:
     """A scenario's note as a title, without its rule references ("(R23.2)")."""
-    text = re.sub(r"\s*\((R\d+(\.\d+)*[;,]?\s*)+\)", "", note).strip() or path.stem
+    rule = r"R\d+(?:\.\d+)*(?:\s*[-\u2013]\s*R?\d+(?:\.\d+)*)?"  # R23.2, R4-R24
+    text = re.sub(rf"\s*\(({rule}[;,]?\s*)+\)", "", note).strip() or path.stem
     return text[0].upper() + text[1:]
 
 
@@ -77,6 +78,9 @@ class SeatLine:
         self.text = f"{given} ({role})" if given and role != given else role
         self.long = f"{role} ({self.bot} bot)" if self.bot else self.text
         self.short = f"{role} (bot)" if self.bot else self.text
+        # shorter ways of saying a long typed name, whole words only (Canvas.text's alts)
+        forms = shorter_names(given) if given and not self.bot else []
+        self.shorter = [f"{n} ({role})" for n in forms[:2]] + forms
         self.score = seat.score
 
 
@@ -147,7 +151,8 @@ class SaveCard(Node):
 
     interactive = True
 
-    def __init__(self, scene: LoadScene, info: SaveInfo, x: float, y: float) -> None:
+    def __init__(self, scene: LoadScene, info: SaveInfo, x: float, y: float,
+                 game: list[SaveInfo] | None = None, deletable: bool = True) -> None:
         super().__init__(x, y, CARD_W, CARD_H)
         self.scene, self.info = scene, info
         self.seats = seat_lines(info)
@@ -157,11 +162,20 @@ class SaveCard(Node):
         self._pic_read = False
         tail = " (scenario)" if info.kind == "scenario" else ""
         self.label = f"{self.title}: {', '.join(s.long for s in self.seats)}{tail}"
-        if info.kind != "scenario" and not info.folder:  # a folder it cannot read: not here
-            what = "this game's autosaves" if info.kind == "autosave" else "this save"
+        self.delete: Button | None = None
+        self.earlier: Button | None = None
+        if info.kind != "scenario" and not info.folder and deletable:  # (a folder it cannot
+            what = "this game's autosaves" if info.kind == "autosave" else "this save"  # read)
             self.delete = Button("Delete", CARD_W - 100, 10, 88, 30, partial(
                 scene.ask_delete, info), 13, tip=f"Delete {what} (asks first)")
             self.add(self.delete)
+        n = earlier_count(game) if game is not None and not info.damaged else 0
+        if game is not None and n:  # the game's older saves, one click away
+            label = f"{n} earlier save{'' if n == 1 else 's'} \u25b8"
+            self.earlier = Button(label, CARD_W - 176, CARD_H - 36, 164, 28, partial(
+                scene.show_game, game), 12, tip="Every save of this game, newest first: go "
+                "back to an earlier turn or to a save you made")
+            self.add(self.earlier)
 
     def picture(self) -> pygame.Surface | None:
         if not self._pic_read:
@@ -244,7 +258,7 @@ class SaveCard(Node):
             best = info.over and s.score == top
             c.text(str(s.score), x + col_w - 16, yy, 15, theme.INK, best, "midright")
             c.text(s.long if cols == 1 else s.short, x + 22, yy, 14, theme.INK, best,
-                   "midleft", max_w=col_w - 70)
+                   "midleft", max_w=col_w - 70, alts=s.shorter)
 
 
 class LoadScene(Scene):
@@ -252,14 +266,17 @@ class LoadScene(Scene):
 
     def __init__(self, app: Nav, tab: str = "saves", page: int = 0) -> None:
         super().__init__(app)
-        saves = all_saves()
+        games = listed_games()  # each game once: its newest save stands for it
         scen = sorted(scenarios(front_end(app.game.game_id)), key=scenario_order)
+        self.games = {g[0].path: g for g in games}
         self.lists: dict[str, list[SaveInfo]] = {
-            "saves": [i for i in saves if not i.over],
-            "finished": [i for i in saves if i.over],
+            "saves": [g[0] for g in games if not g[0].over],
+            "finished": [g[0] for g in games if g[0].over],
             "scenarios": scen,
+            "game": [],  # every save of one game (show_game)
         }
-        self.tab = tab if tab in self.lists else "saves"
+        self.tab = tab if tab in self.lists and tab != "game" else "saves"
+        self.back_to = (self.tab, page)  # where "All games" goes back to from one game's saves
         self.page = page
         self.error = ""
         self.cards: dict[str, list[SaveCard]] = {}
@@ -274,10 +291,14 @@ class LoadScene(Scene):
         read back by tests and the smoke check."""
         self.clear()
         self.page = max(0, min(self.page, self.pages() - 1))
-        for k, (key, label) in enumerate(TABS):
-            count = len(self.lists[key])
-            self.add(Button(f"{label} ({count})", VW / 2 - 460 + k * 310, 100, 300, 44,
-                            partial(self.show_tab, key), 16, selected=key == self.tab))
+        if self.tab == "game":
+            self.add(Button("\u25c2 All games", GRID_X, 100, 220, 44, self.leave_game, 16,
+                            tip="Back to the list of games"))
+        else:
+            for k, (key, label) in enumerate(TABS):
+                count = len(self.lists[key])
+                self.add(Button(f"{label} ({count})", VW / 2 - 460 + k * 310, 100, 300, 44,
+                                partial(self.show_tab, key), 16, selected=key == self.tab))
         per = COLS * ROWS
         for key, infos in self.lists.items():
             cards = []
@@ -285,7 +306,10 @@ class LoadScene(Scene):
                 slot = i % per
                 x = GRID_X + (slot % COLS) * (CARD_W + 20)
                 y = GRID_Y + (slot // COLS) * (CARD_H + 16)
-                card = SaveCard(self, info, x, y)
+                if key == "game":  # a manual save may go; turn autosaves go with their game
+                    card = SaveCard(self, info, x, y, deletable=info.kind == "save")
+                else:
+                    card = SaveCard(self, info, x, y, self.games.get(info.path))
                 card.visible = key == self.tab and i // per == self.page
                 cards.append(card)
                 self.add(card)
@@ -301,6 +325,19 @@ class LoadScene(Scene):
 
     def show_tab(self, key: str) -> None:
         self.tab, self.page, self.error = key, 0, ""
+        self.build()
+
+    def show_game(self, game: list[SaveInfo]) -> None:
+        """Every save of one listed game, newest first (its older turns and manual saves)."""
+        if self.tab != "game":
+            self.back_to = (self.tab, self.page)
+        self.lists["game"] = every_save_of(game)
+        self.tab, self.page, self.error = "game", 0, ""
+        self.build()
+
+    def leave_game(self) -> None:
+        self.tab, self.page = self.back_to
+        self.error = ""
         self.build()
 
     def turn_page(self, step: int) -> None:
@@ -340,7 +377,10 @@ class LoadScene(Scene):
         except OSError as exc:
             self.error = f"It could not be deleted ({files.os_words(exc, 'delete')})."
             return
-        self.app.open(LoadScene(self.app, tab=self.tab, page=self.page))
+        if self.tab == "game":
+            self.app.open(LoadScene(self.app, *self.back_to))
+        else:
+            self.app.open(LoadScene(self.app, tab=self.tab, page=self.page))
 
     # --- input and drawing --------------------------------------------------------------------
     def wheel(self, vx: float, vy: float, dy: int) -> bool:
@@ -351,6 +391,9 @@ class LoadScene(Scene):
         c.fill(theme.BG, 0, 0, VW, VH)
         title_text(c, "Load a game", 40)
         infos = self.lists[self.tab]
+        if self.tab == "game":
+            c.text("Every save of this game, newest first", GRID_X + 240, 122, 17,
+                   theme.CREAM, True, "midleft", max_w=VW - 2 * GRID_X - 240)
         if not infos:
             empty = {"saves": "No saved games yet: games are autosaved at every turn.",
                      "finished": "No finished games yet.",
@@ -366,7 +409,10 @@ class LoadScene(Scene):
 
     def key_down(self, event: pygame.event.Event) -> bool:
         if event.key == pygame.K_ESCAPE:
-            self.app.open_menu()
+            if self.tab == "game":
+                self.leave_game()
+            else:
+                self.app.open_menu()
             return True
         if event.key in (pygame.K_PAGEDOWN, pygame.K_RIGHT):
             self.turn_page(1)
