@@ -15,6 +15,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import game.games  # noqa: E402,F401  (every installed game's front end registers)
 from game.shell.app import App  # noqa: E402
+from game.shell.registry import front_end  # noqa: E402
 from game.shell.scenegraph import Canvas  # noqa: E402
 from game.shell.settings import Settings  # noqa: E402
 
@@ -35,8 +36,12 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 @pytest.fixture
 def app(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
-    """A headless App (1600x900, no animation or bot delay) keeping its files in tmp_path."""
+    """A headless App (1600x900, no animation or bot delay) keeping its files in tmp_path, at
+    An Age Contrived's title menu (as if chosen on the game picker, the first screen now that
+    several games are installed; Age of Reason's tests choose theirs)."""
     monkeypatch.setenv("AAC_HOME", str(tmp_path))
     a = App((1600, 900), Settings(anim_speed=0.0, bot_delay=0.0), persist=False, headless=True)
+    a.choose_game(front_end("aac"))
+    a.open_menu()
     yield a
     a.bot_worker.stop()
