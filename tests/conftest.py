@@ -34,14 +34,36 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return texts
 
 
-@pytest.fixture
-def app(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
-    """A headless App (1600x900, no animation or bot delay) keeping its files in tmp_path, at
-    An Age Contrived's title menu (as if chosen on the game picker, the first screen now that
-    several games are installed; Age of Reason's tests choose theirs)."""
+def headless_app(tmp_path: Any, monkeypatch: pytest.MonkeyPatch,
+                 size: tuple[int, int] = (1600, 900), persist: bool = False,
+                 game: str | None = "aac", **settings: Any) -> App:
+    """A headless App keeping its files in tmp_path: no animation and no bot delay unless
+    `settings` say otherwise; at the title menu of `game` (as if chosen on the game picker,
+    the first screen with several games installed), or at the picker when `game` is None."""
     monkeypatch.setenv("AAC_HOME", str(tmp_path))
-    a = App((1600, 900), Settings(anim_speed=0.0, bot_delay=0.0), persist=False, headless=True)
-    a.choose_game(front_end("aac"))
-    a.open_menu()
+    st = Settings(**{"anim_speed": 0.0, "bot_delay": 0.0, **settings})
+    a = App(size, st, persist=persist, headless=True)
+    if game is not None:
+        a.choose_game(front_end(game))
+        a.open_menu()
+    return a
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "app(size=..., persist=..., game=..., **settings): how "
+                                       "the shared `app` fixture is made for a module or a test")
+
+
+@pytest.fixture
+def app(request: pytest.FixtureRequest, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The one headless App of the UI tests (1600x900, no animation or bot delay, its files in
+    tmp_path). A module or a test changes it with `@pytest.mark.app(size=(1280, 720),
+    anim_speed=1.0, persist=True)`; `@pytest.mark.parametrize("app", [sizes], indirect=True)`
+    runs a test at several window sizes."""
+    marker = request.node.get_closest_marker("app")
+    kw: dict[str, Any] = dict(marker.kwargs) if marker is not None else {}
+    if hasattr(request, "param"):
+        kw["size"] = request.param
+    a = headless_app(tmp_path, monkeypatch, **kw)
     yield a
     a.bot_worker.stop()

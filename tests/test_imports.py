@@ -162,6 +162,9 @@ FRONT_ALLOWED: dict[tuple[str, str], str] = {
         "the crash window (pygame) loads only when a crash is shown: the entry point imports "
         "game.shell.crash before --smoke chooses SDL's drivers, and the handler must not depend on "
         "the drawing code that may have failed",
+    ("game/shell/bot_worker.py", "_warm_up"):
+        "the bots' worker process registers the games the app registered, by their modules' "
+        "names (a plug-in list): the shell itself imports no game",
     ("game/shell/smoke.py", "_play"):
         "the bundle's smoke test reports the step that failed: loading pygame and the app "
         "is one of its steps",

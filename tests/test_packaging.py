@@ -58,13 +58,14 @@ def test_smoke_from_source(tmp_path):
 
 
 def test_smoke_failure_is_readable_and_nonzero(tmp_path):
-    code = "import sys; from game.shell.smoke import run; sys.exit(run(frames=0))"
+    code = ("import sys; import game.games; from game.shell.smoke import run; "
+            "sys.exit(run(frames=0))")
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=_env(tmp_path),
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 1
     assert proc.stdout == ""
     assert proc.stderr.strip().splitlines()[-1] == (
-        "smoke FAILED at playing: the bots made only 0 decisions in 0 frames")
+        "smoke FAILED at An Age Contrived: playing: the bots made only 0 decisions in 0 frames")
 
 
 def test_spec_has_no_absolute_paths():

@@ -41,7 +41,7 @@ from tests.test_names import IdScanner  # noqa: E402
 from tests.test_pilgrimage import FREYITH, IGNOTAS, move, on_board, pd, pil_game  # noqa: E402
 from tests.test_ui_game import centre, click, human_click  # noqa: E402
 
-pytestmark = pytest.mark.usefixtures("pilgrimage")
+pytestmark = [pytest.mark.usefixtures("pilgrimage"), pytest.mark.app(size=(1280, 720))]
 
 SIZES = [(1280, 720), (1600, 900), (1920, 1080)]
 
@@ -51,12 +51,6 @@ def new_app(tmp_path: Any, monkeypatch: Any, size: tuple[int, int] = (1280, 720)
     monkeypatch.setenv("AAC_HOME", str(tmp_path))
     return App(size, Settings(anim_speed=anim, bot_delay=0.0), persist=False, headless=True)
 
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    a = new_app(tmp_path, monkeypatch)
-    yield a
-    a.bot_worker.stop()
 
 
 def start(app: App, g: Game, humans: tuple[bool, ...]) -> Session:

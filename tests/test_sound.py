@@ -363,13 +363,10 @@ def test_every_event_of_a_real_game_maps_to_a_known_effect_or_none():
 # --- the hooks: Buttons and the trapdoor ---------------------------------------------------------
 
 @pytest.fixture
-def app(tmp_path, monkeypatch) -> Iterator[App]:
-    monkeypatch.setenv("AAC_HOME", str(tmp_path))
-    a = App((1600, 900), Settings(anim_speed=0.0, bot_delay=0.0), persist=False,
-            headless=True)
-    a.sound.clock = FakeClock()
-    yield a
-    a.bot_worker.stop()
+def app(app: App) -> App:
+    """The shared app with a sound clock the tests move by hand."""
+    app.sound.clock = FakeClock()
+    return app
 
 
 def press(app: App, label: str) -> None:

@@ -34,12 +34,7 @@ def make_app(tmp_path, monkeypatch, size=(1280, 720), speed=0.0) -> App:
     return App(size, Settings(anim_speed=speed, bot_delay=0.0), persist=False, headless=True)
 
 
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    a = make_app(tmp_path, monkeypatch)
-    yield a
-    a.bot_worker.stop()
-
+pytestmark = pytest.mark.app(size=(1280, 720))
 
 def screen(app: App, vx: float, vy: float) -> tuple[int, int]:
     s, ox, oy = fit(*app.window.get_size())

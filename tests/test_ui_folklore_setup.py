@@ -35,12 +35,6 @@ def make_app(tmp_path, monkeypatch, size=(1600, 900)) -> App:
     return App(size, Settings(anim_speed=0.0, bot_delay=0.0), persist=False, headless=True)
 
 
-@pytest.fixture
-def app(tmp_path, monkeypatch) -> Iterator[App]:
-    a = make_app(tmp_path, monkeypatch)
-    yield a
-    a.bot_worker.stop()
-
 
 @pytest.fixture
 def folklore(monkeypatch) -> Iterator[str]:

@@ -254,13 +254,12 @@ def test_load_lists_autosaves_and_saves_newest_first_with_their_summary(app):
     scen = app.scene.visible_cards()
     assert scen and all("(scenario)" in c.label for c in scen)
     assert all("_" not in c.title and "(R" not in c.title for c in scen)
-    # in an order a player can follow: the starts, the tutorial's lessons in turn, then the
-    # rule scenarios by how far their game has gone (the last round last)
+    # in an order a player can follow: the starts, the tutorial's game, then the rule
+    # scenarios by how far their game has gone (the last round last)
     names = [i.path.name for i in app.scene.lists["scenarios"]]
     assert names[:2] == ["start-2p.json", "start-4p.json"]
-    assert names[2:5] == ["tutorial-2p.json", "tutorial-2p-complete.json",
-                          "tutorial-2p-claim.json"]
-    rest = app.scene.lists["scenarios"][5:]
+    assert names[2:3] == ["tutorial-2p.json"]
+    rest = app.scene.lists["scenarios"][3:]
     assert [i.turn for i in rest] == sorted(i.turn for i in rest)
     assert names[-1] == "last-round-4p.json"
 

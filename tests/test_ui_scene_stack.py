@@ -15,7 +15,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game.aac.session import AacSession as Session  # noqa: E402
-from game.shell.app import App  # noqa: E402
 from game.shell.registry import FrontEnd, front_end, register  # noqa: E402
 from game.shell.scenes.base import (  # noqa: E402
     HelpScene,
@@ -24,19 +23,12 @@ from game.shell.scenes.base import (  # noqa: E402
 )
 from game.shell.scenes.confirm import ConfirmScene  # noqa: E402
 from game.shell.session import SeatSpec  # noqa: E402
-from game.shell.settings import Settings  # noqa: E402
 
 GAME = Path(__file__).resolve().parents[1] / "game"
 SCENES = [*(GAME / "shell" / "scenes").glob("*.py"), *(GAME / "aac" / "scenes").glob("*.py")]
 
 
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("AAC_HOME", str(tmp_path))
-    a = App((1280, 720), Settings(anim_speed=0.0, bot_delay=0.0), persist=False, headless=True)
-    yield a
-    a.bot_worker.stop()
-
+pytestmark = pytest.mark.app(size=(1280, 720))
 
 def test_a_games_scenes_come_from_its_front_end_by_type(app):
     front = front_end("aac")

@@ -18,17 +18,9 @@ from game.aac.targets import Hotspot  # noqa: E402
 from game.shell.app import App  # noqa: E402
 from game.shell.layout import fit  # noqa: E402
 from game.shell.session import SeatSpec  # noqa: E402
-from game.shell.settings import Settings  # noqa: E402
 from tests.test_ui_game import click, human_click  # noqa: E402
 
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("AAC_HOME", str(tmp_path))
-    a = App((1600, 900), Settings(anim_speed=1.0, bot_delay=0.0), persist=False, headless=True)
-    yield a
-    a.bot_worker.stop()
-
+pytestmark = pytest.mark.app(anim_speed=1.0)
 
 def move_mouse(app: App, vx: float, vy: float) -> None:
     s, ox, oy = fit(*app.window.get_size())

@@ -8,8 +8,6 @@ from __future__ import annotations
 import os
 import random
 
-import pytest
-
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
@@ -28,12 +26,6 @@ def make_app(tmp_path, monkeypatch, **kw) -> App:
     st = Settings(**{"anim_speed": 0.0, "bot_delay": 0.0, **kw})
     return App((1600, 900), st, persist=False, headless=True)
 
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    a = make_app(tmp_path, monkeypatch)
-    yield a
-    a.bot_worker.stop()
 
 
 def human_vs_bots(app: App, seed: int = 11, bots: int = 2) -> Session:

@@ -11,9 +11,9 @@ end builds itself.
 
 from __future__ import annotations
 
-from engine.aac import display, events, locations, names
+from engine.aac import display, events, locations, names, tutorial_plan
 from engine.aac.bots import BOT_LEVELS, level_note, make_bot
-from engine.aac.bots.hint import Hint, hint
+from engine.aac.bots.hint import Hint, explain, hint
 from engine.aac.catalog import Catalog
 from engine.aac.catalog.expansion.folklore_cards import FolkloreCard
 from engine.aac.catalog.expansion.folklore_track import FolkloreTrackFile
@@ -58,7 +58,7 @@ __all__ = [
     "AAC", "BOT_LEVELS", "EMPTY", "ENERGY", "FOLKLORE", "MODULES", "OPTION_MODULE", "PILGRIM_LOC",
     "PILGRIMAGE", "ROMAN", "RULES_OPTIONS", "SECRET_LOADING", "TYPES", "AchievementsArea",
     "board", "Board", "cap", "Catalog", "categories", "Choice", "Decision", "describe", "display",
-    "doublers", "EnergyReservesArea", "Event", "events", "Expansion", "folklore_card",
+    "doublers", "EnergyReservesArea", "Event", "events", "Expansion", "explain", "folklore_card",
     "folklore_option", "folklore_option_why_not", "folklore_space_why_not", "FolkloreCard",
     "FolkloreTrackFile", "Game", "GameConfig", "GameState", "Hint", "hint", "level_note",
     "load_game", "locations", "make_bot", "MapFile", "MapSpace", "module_ready", "Monument",
@@ -67,7 +67,7 @@ __all__ = [
     "pilgrimage_move_why_not", "pilgrimage_shrine_why_not", "PilgrimMoved", "PilgrimStopped",
     "place_words", "PlayerState", "Region", "rules", "Rules", "save_game", "SaveError",
     "score_breakdown", "ScoreBreakdown", "scoring_cards", "ScoringCard", "ShrineConstructed",
-    "space_words", "state_to_dict", "target", "TilePoolArea",
+    "space_words", "state_to_dict", "target", "TilePoolArea", "tutorial_plan",
 ]
 
 

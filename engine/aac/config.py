@@ -17,8 +17,8 @@ RULES_OPTIONS: dict[str, tuple[Any, str]] = {
         True,
         "When your exhausted pool is empty, you may also take energy from your board (Running "
         "Out) for interest, replenishing and Tile Pool deposits, not only for loading. Off: "
-        "only loading, tracks and Chronari's Rewind may run out (the Folklore Module's rule, "
-        "which this edition does not include).",
+        "only loading, tracks and Chronari's Rewind may run out, as in the base rulebook (with "
+        "the Folklore Module the wider rule always applies).",
     ),
     "ignotas_once_per_turn": (
         False,

@@ -180,14 +180,6 @@ def _run(ctx: Ctx, hook: Hook, pws: tuple[PowerDef, ...]) -> None:
             mfn(ctx, hook)
 
 
-def listened(ctx: Ctx, name: str, seat: int) -> bool:
-    """Does anything listen to this trigger for this seat (cheap)?"""
-    if _powers(ctx, seat, name):
-        return True
-    mods = ctx.s.modules
-    return bool(mods) and any(name in MODULES[m].triggers for m in mods)
-
-
 def fire(ctx: Ctx, name: str, seat: int, **info: Any) -> bool:
     """Fire a trigger; True if a listener handled it (replacing the default)."""
     pws = _powers(ctx, seat, name)

@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from engine.aac.api import GameState, PlayerState, Rules, names
+from engine.aac.api import GameState, PlayerState, names
 from game.aac import help, table_modules, tokens
 from game.aac.icon_names import ACTION_ICON
 from game.aac.table.model import DeviceModel
@@ -32,10 +32,6 @@ POWERS_X, POWERS_W = 590.0, 132.0
 def pos_x(pos: int) -> float:
     """Left edge of device position 1..5."""
     return 200.0 + (pos - 1) * 92.0
-
-
-def track_labels(r: Rules) -> tuple[str, str]:
-    return ("Monument Track", "Pillar Track")
 
 
 class DeviceView(Node):

@@ -16,6 +16,7 @@ from engine.aac.api import events as ev
 from engine.aac.api import make_bot
 from game.aac import settings as aac_settings
 from game.aac import trapdoor
+from game.aac.scenes.results import ResultsScene
 from game.aac.session import AacSession
 from game.shell import theme
 from game.shell.app import App
@@ -164,7 +165,7 @@ def bench(frames: int, size: tuple[int, int], scenario: str | None, seed: int, p
         scene: Any = app.scene
         if i % every == every // 2:
             recorded.append(record_blits(app))
-        if scene.__class__.__name__ == "ResultsScene":
+        if isinstance(scene, ResultsScene):
             games += 1
             decisions += len(session.game.history)
             session = bench_session(None, seed + games, players, 0, level, humans)

@@ -135,13 +135,6 @@ def _tile_draw(c: Canvas, x: float, y: float, w: float, h: float, top: int, bott
         c.text(tier, x + 4, y + h * 0.5, max(6, h * 0.1), theme.INK_SOFT, True, "midleft")
 
 
-def slot_centre(x: float, y: float, w: float, h: float, n: int, i: int,
-                row: str) -> tuple[float, float, float]:
-    """Centre and radius of slot i of n in a tile drawn by `tile`."""
-    cy = y + h * (0.22 if row == "top" else 0.78)
-    return x + w * (i + 0.5) / max(1, n), cy, 0.0
-
-
 # --- monument pieces --------------------------------------------------------------------------
 def slab(c: Canvas, x: float, y: float, w: float, h: float, colour: theme.Colour,
          radius: float = 3.0) -> None:

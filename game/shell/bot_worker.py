@@ -28,6 +28,7 @@ PyInstaller bundle, whose entry point calls multiprocessing.freeze_support()).
 
 from __future__ import annotations
 
+import importlib
 import multiprocessing
 import os
 import queue
@@ -43,28 +44,39 @@ from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from typing import Any, NamedTuple, Protocol
 
-from engine import games
 from engine.kernel.bots import RandomBot
 from engine.kernel.decisions import Decision
+from engine.kernel.definition import GameDefinition, definitions, find
 
 
 class BotLike(Protocol):
     def choose(self, view: Mapping[str, Any] | None, decision: Decision) -> str: ...
 
 
-def make_bot(level: str, seed: int, game: str = games.DEFAULT) -> BotLike:
+DEFAULT_GAME = "aac"  # the game of a BotSpec that names none (older callers)
+
+
+def _definition(game: str) -> GameDefinition | None:
+    """A registered game (engine.kernel.definition's registry: the shell imports no game;
+    the entry point has imported the installed ones)."""
+    return find(game)
+
+
+def make_bot(level: str, seed: int, game: str = DEFAULT_GAME) -> BotLike:
     """A bot of `game` by level name (its definition's make_bot), else the random bot."""
-    if level != "random":
+    defn = _definition(game)
+    if level != "random" and defn is not None:
         try:
-            return games.game(game).make_bot(level, seed)
-        except ValueError:  # unknown level or game: fall back to the legal-random baseline
+            return defn.make_bot(level, seed)
+        except ValueError:  # unknown level: fall back to the legal-random baseline
             pass
     return RandomBot(seed)
 
 
-def bot_levels(game: str = games.DEFAULT) -> list[str]:
+def bot_levels(game: str = DEFAULT_GAME) -> list[str]:
     """The levels `game`'s bots come in (its definition's)."""
-    return list(games.game(game).bot_levels)
+    defn = _definition(game)
+    return list(defn.bot_levels) if defn is not None else ["random"]
 
 
 Factory = Callable[[str, int, str], BotLike]  # (level, seed, game id)
@@ -77,7 +89,7 @@ class BotSpec(NamedTuple):
     level: str
     seed: int
     roster: int = 0
-    game: str = games.DEFAULT
+    game: str = DEFAULT_GAME
 
 
 BotRef = BotSpec | BotLike  # a hosted bot, or a bot object that thinks in a thread
@@ -86,7 +98,7 @@ _rosters = count(1)
 
 
 def seat_bots(levels: Mapping[int, str], bot_seed: int,
-              game: str = games.DEFAULT) -> dict[int, BotRef]:
+              game: str = DEFAULT_GAME) -> dict[int, BotRef]:
     """The bots of a new game of `game` (a fresh roster): seat -> BotSpec(level,
     bot_seed * 31 + seat), the seeds the in-process bots always had."""
     roster = next(_rosters)
@@ -142,20 +154,29 @@ def _describe(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}{at}"
 
 
-def _warm_up() -> None:
-    """Load every installed game's catalog before saying "ready" (the bots' modules are
-    imported with this one), so the first decision is as quick as the others."""
-    for defn in games.installed():
+def game_modules() -> list[str]:
+    """The modules that register the games known here (their definitions' modules): the
+    worker process imports them, a plug-in list by name, so the shell itself imports none."""
+    return sorted({type(d).__module__ for d in definitions()})
+
+
+def _warm_up(modules: list[str]) -> None:
+    """Register the games (their modules, by name) and load their catalogs before saying
+    "ready", so the first decision is as quick as the others."""
+    for name in modules:
+        importlib.import_module(name)
+    for defn in definitions():
         defn.prepare()
 
 
-def serve(conn: Connection, factory: Factory) -> None:
-    """The worker process: host the bots and answer requests in order until told to stop
-    (None) or the game's end of the pipe closes. Requests: ("think", token, bot, view,
-    decision), answered with a Message; ("adopt", roster, bots): host these bots (they
-    thought in the game's thread while this process started)."""
+def serve(conn: Connection, factory: Factory, modules: list[str] | None = None) -> None:
+    """The worker process: register the games (`modules`), then host the bots and answer
+    requests in order until told to stop (None) or the game's end of the pipe closes.
+    Requests: ("think", token, bot, view, decision), answered with a Message; ("adopt",
+    roster, bots): host these bots (they thought in the game's thread while this process
+    started)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is for the game; it ends us
-    _warm_up()
+    _warm_up(modules or [])
     host = _Host(factory)
     conn.send(("ready", 0, os.getpid(), 0.0))
     while True:
@@ -344,8 +365,8 @@ class BotWorker:
     def _start(self) -> None:
         ctx = multiprocessing.get_context("spawn")
         ours, theirs = ctx.Pipe(duplex=True)
-        proc = ctx.Process(target=serve, args=(theirs, self.factory), name="bot-worker",
-                           daemon=True)
+        proc = ctx.Process(target=serve, args=(theirs, self.factory, game_modules()),
+                           name="bot-worker", daemon=True)
         try:
             proc.start()
         except Exception as exc:  # e.g. a factory that cannot be sent to another process

@@ -23,11 +23,6 @@ def fit(win_w: int, win_h: int) -> tuple[float, float, float]:
     return s, (win_w - VW * s) / 2, (win_h - VH * s) / 2
 
 
-def board_pt(x: float, y: float) -> tuple[float, float]:
-    """Board units (0-1000) -> virtual coordinates."""
-    return BOARD_X + x * BOARD_S, BOARD_Y + y * BOARD_S
-
-
 def parse_size(text: str) -> tuple[int, int]:
     w, _, h = text.lower().partition("x")
     return max(320, int(w)), max(200, int(h))

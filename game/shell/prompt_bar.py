@@ -6,7 +6,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any
 
 from engine.kernel.decisions import Choice
 from game.shell import theme
@@ -154,6 +153,3 @@ class Popup(Node):
 def short(text: str, n: int = 90) -> str:
     return text if len(text) <= n else text[: n - 1] + "…"
 
-
-def describe_choices(choices: Sequence[Any]) -> str:
-    return ", ".join(short(c.label, 30) for c in choices[:3])

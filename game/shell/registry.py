@@ -126,12 +126,6 @@ def register(front: FrontEnd) -> FrontEnd:
     return front
 
 
-def unregister(game_id: str) -> None:
-    """Forget a front end (tests register a toy game's for a while)."""
-    _REGISTRY.pop(game_id, None)
-    sessions.unregister_maker(game_id)
-
-
 def front_ends() -> list[FrontEnd]:
     """Every installed game's front end, in registration order."""
     return list(_REGISTRY.values())

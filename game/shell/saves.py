@@ -4,8 +4,6 @@ scenarios a game ships."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from engine.kernel.listing import (
     SaveInfo,
     autosave_games,
@@ -33,6 +31,3 @@ def scenarios(front: FrontEnd) -> list[SaveInfo]:
     folder = front.scenarios_dir()
     return manual_saves(folder, "scenario") if folder is not None else []
 
-
-def scenario_folder(front: FrontEnd) -> Path | None:
-    return front.scenarios_dir()

@@ -450,18 +450,3 @@ class Button(Node):
     def tooltip(self) -> str:
         return self.tip
 
-
-class Panel(Node):
-    """A warm parchment panel."""
-
-    def __init__(self, x: float, y: float, w: float, h: float, z: int = 0,
-                 fill: Colour = theme.PANEL, title: str = "") -> None:
-        super().__init__(x, y, w, h, z)
-        self.fill, self.title = fill, title
-
-    def draw_self(self, c: Canvas) -> None:
-        c.fill(theme.BG_DARK, 3, 4, self.w, self.h, 10)
-        c.fill(self.fill, 0, 0, self.w, self.h, 10)
-        c.fill(theme.PANEL_EDGE, 0, 0, self.w, self.h, 10, 2)
-        if self.title:
-            c.text(self.title, 12, 8, 16, theme.INK_SOFT, True)

@@ -47,10 +47,6 @@ def register_maker(game: str, make: Maker) -> None:
     _MAKERS[game] = make
 
 
-def unregister_maker(game: str) -> None:
-    _MAKERS.pop(game, None)
-
-
 @dataclass
 class SeatSpec:
     human: bool = True
@@ -97,10 +93,13 @@ class Session:
         return given or self.role_name(seat) or f"Player {seat + 1}"
 
     def name(self, seat: int) -> str:
-        """How a seat is called at the table: "Anna (Freyith)", or just "Freyith"."""
+        """How a seat is called at the table: "Anna (Freyith)", just "Freyith", "Anna" in a
+        game without roles, or "Player 2"."""
         given = self.seats[seat].name if 0 <= seat < len(self.seats) else ""
-        role = self.role_name(seat) or f"Player {seat + 1}"
-        return f"{given} ({role})" if given else role
+        role = self.role_name(seat)
+        if given and role:
+            return f"{given} ({role})"
+        return given or role or f"Player {seat + 1}"
 
     def colour(self, seat: int) -> theme.Colour:
         return theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]

@@ -90,6 +90,7 @@ def _play(frames: int, seed: int, players: int, home: Path) -> dict[str, Any]:
     from game.shell.saves import scenarios
     from game.shell.scenes.base import PlayScene
     from game.shell.scenes.load import LoadScene
+    from game.shell.scenes.menu import MenuScene, PickerScene
     from game.shell.session import SeatSpec, Session
     from game.shell.settings import Settings
 
@@ -100,8 +101,8 @@ def _play(frames: int, seed: int, players: int, home: Path) -> dict[str, Any]:
     try:
         app = App((1280, 720), Settings(anim_speed=2.0, bot_delay=0.0), persist=True,
                   headless=True)
-        want = "PickerScene" if len(front_ends()) > 1 else "MenuScene"
-        _check(app.scene.__class__.__name__ == want, "the app did not open on its first screen")
+        want = PickerScene if len(front_ends()) > 1 else MenuScene
+        _check(isinstance(app.scene, want), "the app did not open on its first screen")
         app.step(1 / 60)
         age = process_age()
         if age is not None and age0 is not None:

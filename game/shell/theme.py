@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
 import pygame
+
+from engine.kernel.assets import asset_dir
 
 Colour = tuple[int, int, int]
 
 # inside a PyInstaller bundle the data sits under sys._MEIPASS; from source, next to the code
-_BUNDLE = getattr(sys, "_MEIPASS", None)
-ASSETS = (Path(_BUNDLE) if _BUNDLE else Path(__file__).resolve().parents[2]) / "assets"
+ASSETS = asset_dir()
 FONT_REGULAR = ASSETS / "fonts" / "DejaVuSans.ttf"
 FONT_BOLD = ASSETS / "fonts" / "DejaVuSans-Bold.ttf"
 

@@ -11,7 +11,6 @@ path, for example
 from __future__ import annotations
 
 import json
-import sys
 from collections import Counter as CountOf
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -27,6 +26,7 @@ from engine.aac.catalog.effects import EXPANSION_EFFECTS, EffectBase
 from engine.aac.catalog.map import MapFile
 from engine.aac.catalog.monuments import MonumentsFile
 from engine.aac.catalog.tiles import TilesFile
+from engine.kernel.assets import asset_dir
 
 __all__ = [
     "CATALOG_FILES",
@@ -77,10 +77,7 @@ class Catalog:
 
 def default_data_dir() -> Path:
     """``assets/aac/data``: inside a PyInstaller bundle if frozen, else in the repo."""
-    bundle = getattr(sys, "_MEIPASS", None)
-    if isinstance(bundle, str):
-        return Path(bundle) / "assets" / "aac" / "data"
-    return Path(__file__).resolve().parents[3] / "assets" / "aac" / "data"
+    return asset_dir("aac", "data")
 
 
 def format_loc(loc: Sequence[int | str], data: object = None) -> str:

@@ -21,7 +21,7 @@ from game.aac.guide.model import BOOK_TITLES, HOWTO, RULES, Page, View, rule_tit
 from game.shell import theme
 from game.shell.layout import VH, VW
 from game.shell.scenegraph import Button, Canvas
-from game.shell.scenes.base import HelpScene
+from game.shell.scenes.base import HelpScene, PlayScene
 
 if TYPE_CHECKING:
     from game.shell.scenes.base import Nav
@@ -147,8 +147,9 @@ class GuideScene(HelpScene):
         self.add(Button("Next ▸", PAGE_X + 180, FOOT_Y, 170, 44, partial(self.turn, 1), 15,
                         tip="Next page (Right arrow)"))
         under = self.app.scenes.below(self)
+        # over a game in progress (its table, or the pause menu over it): back to it
         back = "Back to the game" if under is not None and \
-            type(under).__name__ in ("TableScene", "PauseScene") else "Back"
+            self.app.scenes.find(lambda sc: isinstance(sc, PlayScene)) is not None else "Back"
         self.add(Button(f"{back} (Esc)", PAGE_R - 260, FOOT_Y, 260, 44, self.close, 15))
         self.links = self.link_buttons()
         for b in self.links:

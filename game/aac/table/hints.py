@@ -1,5 +1,8 @@
 """The table's hint (H, or the top bar's Hint button): what the hard bot would do now, with a
-one-line reason in words (engine.aac.bots.hint), for the person deciding.
+one-line reason in words (engine.aac.bots.hint: what the move achieves, "Actions turn —
+completes Obsidian Gate's section 1: you bind and score 3, +2 VP"), for the person deciding.
+It shows in the status line and stays in the prompt bar's second line while the decision
+waits.
 
 The hint is planned on a copy of the game in a background thread, so the table keeps drawing
 and the game itself never changes (the engine reads only the deciding seat's view). An answer
@@ -41,6 +44,11 @@ class HintTable(Protocol):
     @property
     def animator(self) -> Animator: ...
 
+    @property
+    def tutorial(self) -> object | None: ...  # the tutorial's layer while a lesson runs
+
+    def refresh(self) -> None: ...
+
 
 class HintAsker:
     """One hint in flight at a time; `poll` hands the table a finished one."""
@@ -52,6 +60,13 @@ class HintAsker:
         self._lock = threading.Lock()
         self.shown: Hint | None = None  # the hint the table shows for the current decision
         self._shown_key: tuple[int, int] | None = None
+
+    def for_now(self) -> Hint | None:
+        """The hint shown for the pending decision (None once the decision has moved on):
+        the prompt bar keeps its reason in its second line while the decision waits."""
+        if self.shown is not None and self._shown_key == self.decision_key():
+            return self.shown
+        return None
 
     def decision_key(self) -> tuple[int, int]:
         g = self.t.game
@@ -68,6 +83,9 @@ class HintAsker:
         if len(t.session.humans) > 1 and not t.settings.hints_hot_seat:
             return ("hints are off with several people at the table (Settings: "
                     "Hints with several people).")
+        if t.tutorial is not None:  # the lesson's panel says what to do and why
+            return "during the lessons the tutorial's panel says what to do and why; hints " \
+                   "come once you play on."
         if t.animator.busy:
             return "wait for the animation (Space skips it)."
         if self._key is not None:
@@ -115,4 +133,5 @@ class HintAsker:
         if not h.choices:
             return f"No hint: {h.reason}"
         self.shown, self._shown_key = h, key
+        self.t.refresh()  # the prompt bar shows the reason too (game.aac.table.hotspots)
         return f"Hint: {h.reason}"

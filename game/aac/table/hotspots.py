@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from game.aac.hud import Handoff, TopBar
     from game.aac.recap import Recap
     from game.aac.table.driver import TurnDriver
+    from game.aac.table.hints import HintAsker
     from game.shell.animations import Animator
     from game.shell.prompt_bar import Popup, PromptBar
 
@@ -66,6 +67,9 @@ class PointedTable(ModuleHost, Protocol):
 
     @property
     def recap(self) -> Recap: ...
+
+    @property
+    def hints(self) -> HintAsker: ...
 
     @property
     def clock(self) -> float: ...
@@ -198,7 +202,11 @@ class HotspotIndex:
         detail = "Click a highlighted place on the table" if n_t else "Choose below"
         if n_t and buttons:
             detail += ", or choose below"
-        self.t.prompt.set(f"{name}: {d.prompt}", detail + ".", col, buttons)
+        detail += "."
+        asked = self.t.hints.for_now()  # the hint asked for this decision, with its reason
+        if asked is not None:
+            detail = f"Hint: {asked.reason}"
+        self.t.prompt.set(f"{name}: {d.prompt}", detail, col, buttons)
 
     def hover_node(self, vx: float, vy: float) -> Node | None:
         """The node under the pointer; a legal hotspot wins over the board things it overlaps

@@ -65,6 +65,8 @@ class TutorialTable(Protocol):
 
     def open_menu(self) -> None: ...
 
+    def close_recap(self) -> None: ...
+
 Rect = tuple[float, float, float, float]
 PANEL_W = 600.0
 SAY_SIZE, SAY_LINE = 18.0, 25.0
@@ -151,6 +153,9 @@ class TutorialOverlay(Node):
             return AREAS[cue.focus]
         rects = [self._rect(spots[0]) for target in cue.focus.split()
                  if (spots := self.table.spots.get(target, []))]
+        # a seat's name and score in the top strip ("info:top:0")
+        rects += [self._rect(n) for n in self.table.topbar.children
+                  if getattr(n, "target", None) in cue.focus.split()]
         return union(rects)
 
     def hole(self) -> Rect | None:
@@ -234,13 +239,17 @@ class TutorialOverlay(Node):
         hole = self.hole()
         spots = [(RIGHT_X + 8, VH - h - 10), (20, 64), (20, VH - h - 10),
                  (RIGHT_X + 8, 64)]
-        x, y = spots[0]
-        for sx, sy in spots:
-            if hole is None or not _overlaps((sx, sy, PANEL_W, h), _inflate(hole, 12)):
-                x, y = sx, sy
-                break
-        self.panel = (x, y, PANEL_W, h)
         cue = self.tut.cue
+        free = [(sx, sy) for sx, sy in spots
+                if hole is None or not _overlaps((sx, sy, PANEL_W, h), _inflate(hole, 12))]
+        x, y = free[0] if free else spots[0]
+        if hole is not None and free and cue is not None and cue.next:
+            # a step read with "Next" clicks nothing on the table: the panel goes next to
+            # what it shows, so its pointer is short
+            hx, hy = hole[0] + hole[2] / 2, hole[1] + hole[3] / 2
+            x, y = min(free, key=lambda p: (p[0] + PANEL_W / 2 - hx) ** 2 +
+                       (p[1] + h / 2 - hy) ** 2)
+        self.panel = (x, y, PANEL_W, h)
         by = y + h - 48
         self.next_button.visible = cue is not None and cue.next
         last = self.tut.step_i >= len(self.tut.lesson.steps) - 1

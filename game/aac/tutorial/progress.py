@@ -53,7 +53,3 @@ def save(prog: Progress, game: Game | None) -> None:
         save_game(game, folder() / "game.json", note="the tutorial's game")
     atomic_write(folder() / "progress.json", prog.model_dump_json())
 
-
-def forget() -> None:
-    for name in ("progress.json", "game.json"):
-        (folder() / name).unlink(missing_ok=True)
