@@ -456,7 +456,7 @@ class CombatStage(Node):
             c.text(f"{f.dice[2]} and {f.dice[3]}: {d}", lx + tw + 4, ly + th + 20, 12,
                    (180, 200, 250), True, "midright", max_w=tw / 2)
         if f.rerolls:
-            c.text("Reserves: re-rolled", lx + tw / 2, ly - 18, 12, theme.GOLD, True, "center")
+            c.text("Reserves: re-rolled", lx + tw / 2, ly + th + 40, 12, theme.GOLD, True, "center")
 
     def _breakdown(self, c: Canvas, f: Fight) -> None:
         y0 = 340.0

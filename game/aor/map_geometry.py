@@ -22,7 +22,7 @@ COLONIAL_W = 420.0
 SEAM = 8.0
 MAIN_X = COLONIAL_W + SEAM  # the main part's left edge
 TAB_W, TAB_H = 128.0, 78.0  # an area's holding plaque
-DISC_R = 6.4  # a disc on the map
+DISC_R = 7.2  # a disc on the map
 MARKER_R = 6.2  # an Empire marker's half-side on the map
 
 
@@ -153,16 +153,16 @@ class AreaGeo:
     def stack_point(self, k: int, n: int) -> Point:
         """The bottom disc of the k-th of n stacks (ranked left to right)."""
         x0, y0 = self.tab
-        room = TAB_W - 20 - 2 * DISC_R - 6  # the VP column takes the right edge
-        step = min(15.0, room / max(1, n - 1)) if n > 1 else 0.0
+        room = TAB_W - 34 - 2 * DISC_R - 6  # the VP column and who holds each place: right
+        step = min(18.0, room / max(1, n - 1)) if n > 1 else 0.0
         span = step * (n - 1)
-        return (x0 + (TAB_W - 20) / 2 + 2 - span / 2 + k * step, y0 + 52.0)
+        return (x0 + (TAB_W - 34) / 2 + 2 - span / 2 + k * step, y0 + 53.0)
 
     def marker_point(self, k: int, n: int) -> Point:
         x0, y0 = self.tab
         step = min(15.0, (TAB_W - 14) / max(1, n - 1)) if n > 1 else 0.0
         span = step * (n - 1)
-        return (x0 + TAB_W / 2 - span / 2 + k * step, y0 + 68.0)
+        return (x0 + TAB_W / 2 - span / 2 + k * step, y0 + 70.0)
 
 
 @dataclass(frozen=True)

@@ -590,16 +590,21 @@ class MapView(Node):
                    max_w=tw - 8)
         ranks = self.ranked(s, a)
         rank_of = {c_: r for c_, _, r, _ in area_ranking(s, g.id)}
-        taken = {rank_of[c_] for c_, _ in ranks if s.seat_of[c_] >= 0}
+        holders: dict[int, list[int]] = {}  # place -> the countries holding it now
+        for c_, _ in ranks:
+            holders.setdefault(rank_of.get(c_, 9), []).append(c_)
         bw, bh = 15.0, 11.0
         for i, v in enumerate(info.vp):
             bx, by = tx + tw - bw - 3, ty + 19 + i * (bh + 2)
-            lit = (i + 1) in taken
+            here = holders.get(i + 1, [])
+            lit = any(s.seat_of[c_] >= 0 for c_ in here)
             fill = (62, 110, 56) if lit else (176, 184, 160)
             c.fill(theme.darken(fill, 0.3), bx, by + 1, bw, bh, 3)
             c.fill(fill, bx, by, bw, bh, 3)
             c.text(str(v), bx + bw / 2, by + bh / 2, 8, theme.CREAM if lit else pieces.INK,
                    True, "center")
+            for j, c_ in enumerate(here[:3]):  # who holds this place: its discs' colour and mark
+                pieces.disc(c, bx - 6 - j * 9, by + bh / 2 - 1, 4.2, c_)
         shown_ranks = []
         for c_, n in ranks:
             n -= self.hidden.get(f"{g.id}:{t.countries[c_]}", 0)
@@ -608,11 +613,8 @@ class MapView(Node):
         for k, (c_, n) in enumerate(shown_ranks):
             x, y = g.stack_point(k, len(shown_ranks))
             top = pieces.stack(c, x, y, mg.DISC_R, c_, n)
-            r = rank_of.get(c_, 9)
-            first = k == 0 or r != rank_of.get(shown_ranks[k - 1][0])
-            if r <= len(info.vp) and first:
-                c.text(("1st", "2nd", "3rd")[r - 1], x, top - mg.DISC_R - 4, 6.5,
-                       (120, 92, 62), True, "center")
+            if n <= 8:  # the count over the stack (more than 8 carry it on top)
+                c.text(str(n), x, top - mg.DISC_R - 4.5, 8, pieces.INK, True, "center")
         for k, mid in enumerate(s.markers[a]):
             if mid in self.hidden_markers:
                 continue

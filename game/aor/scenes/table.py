@@ -260,11 +260,22 @@ class TableScene(PlayScene):
         self.driver.batch_by_bot = batch_bot
         self.event_anim.animate(events)
         if self.animator.busy:
+            self._playing(events)
             self.animator.on_idle.append(self._settle)
         else:
             self._settle()
         if self.autosave_enabled and self.session.turn_started(events):  # type: ignore[arg-type]
             self.autosave()
+
+    def _playing(self, events: list[object]) -> None:
+        """While a move plays out, the prompt says what happens and offers nothing to click
+        (the next question comes when the move has been shown)."""
+        words = [self.session.describe(e) for e in events[-3:]]  # type: ignore[arg-type]
+        words = [w for w in words if w]
+        self.hotspots.legal = {}
+        self.prompt.set(words[0] if words else "…", "Space skips the animation.",
+                        theme.PANEL_EDGE, [])
+        self.prompt.thinking = False
 
     def _settle(self) -> None:
         self.shown = self.game.state.clone()
