@@ -445,8 +445,10 @@ class CombatStage(Node):
         if f.roll is None:
             c.text("The dice tray", lx + tw / 2, ly + th / 2 - 8, 13, (120, 170, 130), True,
                    "center")
-            c.text("red: the attacker's · blue: the defender's", lx + tw / 2, ly + th / 2 + 12,
-                   10, (120, 170, 130), False, "center", max_w=tw - 16)
+            c.text("red: the attacker's", lx + tw / 2, ly + th / 2 + 12, 10, (120, 170, 130),
+                   False, "center", max_w=tw - 16)
+            c.text("blue: the defender's", lx + tw / 2, ly + th / 2 + 26, 10, (120, 170, 130),
+                   False, "center", max_w=tw - 16)
             return
         f.roll.draw(c.sub(-X0, -Y0))
         if f.roll.finished and len(f.dice) == 4:

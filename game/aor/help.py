@@ -107,6 +107,15 @@ def _join(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
+def _places(aids: list[str]) -> str:
+    """Areas named for a box's few words: one with its article, several by bare name (the
+    hover text says it in full)."""
+    t = tables()
+    if len(aids) == 1:
+        return names.the_area(t, aids[0])
+    return _join([names.area(t, a) for a in aids])
+
+
 def box_words(bid: str) -> str:
     """What a box does, in a few words for its place on the action display (R6.5-R6.7)."""
     t = tables()
@@ -118,11 +127,11 @@ def box_words(bid: str) -> str:
             return f"+{b.bonus} in every combat you fight"
         if len(b.bonus_areas) == sum(t.ship_area):
             return f"+{b.bonus} in combat at sea and in the colonies"
-        where = _join([names.the_area(t, t.areas[a]) for a in sorted(b.bonus_areas)])
+        where = _places([t.areas[a] for a in sorted(b.bonus_areas)])
         return f"+{b.bonus} in combat in {where}" if len(b.bonus_areas) == 1 else \
             f"+{b.bonus} in {where}"
     if b.trade_areas:
-        where = _join([names.the_area(t, t.areas[a]) for a in b.trade_areas])
+        where = _places([t.areas[a] for a in b.trade_areas])
         return f"{b.per_disc} gold per disc in {where}"
     kind = e.type
     if kind == "gain_gold":
@@ -132,7 +141,7 @@ def box_words(bid: str) -> str:
     if kind == "retrieve_discard":
         if getattr(e, "filter", "") == "soldiers_no_ships":
             return "a card of soldiers only back to your hand"
-        return "any card from your discard pile back to your hand"
+        return "any discarded card back to your hand"
     if kind == "battle_reroll":
         return "once, re-roll a battle you fight in"
     if kind == "attacks_per_step":

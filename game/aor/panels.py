@@ -205,9 +205,9 @@ class TopBar(CachedPanel):
             hand -= 0  # the card put down is out of the hand already
         items = [("aor_laurel", str(p.vp)), ("coin", str(p.gold)),
                  ("aor_unrest", str(p.unrest)), ("card", str(hand))]
-        step = (w - 34) / len(items)
+        step = (w - 30) / len(items)
         for i, (icon, text) in enumerate(items):
-            ix = x + 32 + i * step
+            ix = x + 29 + i * step
             iy = y + h - 11
             if icon == "coin":
                 pieces.coin(c, ix + 5, iy, 5.5)
@@ -216,8 +216,8 @@ class TopBar(CachedPanel):
                 c.fill(col, ix + 1, iy - 7, 9, 4, 2)
             else:
                 c.icon(icon, ix + 5, iy, 13)
-            c.text(text, ix + 13, iy, 11, theme.CREAM, False, "midleft",
-                   max_w=max(8.0, step - 14))
+            c.text(text, ix + 12, iy, 10.5, theme.CREAM, False, "midleft",
+                   max_w=max(8.0, step - 12))
 
     def draw_live(self, c: Canvas) -> None:
         seat = self.table.thinking_seat
@@ -352,11 +352,11 @@ class AllianceView(CachedPanel):
         for row, label in ((0, "Top row"), (1, "Bottom row")):
             y = ROW_Y[row] - oy
             c.fill((232, 218, 186), 8, y - 3, TRAY_X - ox - 22, SPACE_W + 6, 8)
-            c.text(label, 12, y + SPACE_W / 2 - 7, 11, INK, True, "midleft", max_w=70)
+            c.text(label, 12, y + SPACE_W / 2 - 7, 10.5, INK, True, "midleft", max_w=78)
             allied = [s.alliance[i] for i in (t.top_row if row == 0 else t.bottom_row)
                       if s.alliance[i] != EMPTY]
             c.text(f"{names.plural(len(allied), 'country', 'countries')}", 12,
-                   y + SPACE_W / 2 + 8, 9.5, SOFT, False, "midleft", max_w=70)
+                   y + SPACE_W / 2 + 8, 9.5, SOFT, False, "midleft", max_w=78)
             bx, by = self.box_xy(row)
             bx, by = bx - ox, by - oy
             c.fill((250, 244, 226), bx - 26, by - 24, 52, 48, 6)
