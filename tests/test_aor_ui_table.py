@@ -110,3 +110,51 @@ def test_the_table_at_rest_asks_for_no_frames(app: App, seed: int, players: int,
     assert d is not None and t.session.is_human(d.seat)
     assert app.frame_rate() == 0, [(type(n).__name__, n.frame_rate()) for n in t.walk()
                                    if n.frame_rate() > 0]
+
+
+def post(app: App, kind: int, vx: float, vy: float, **kw: object) -> None:
+    s, ox, oy = fit(*app.window.get_size())
+    pos = (round(ox + vx * s), round(oy + vy * s))
+    if kind == pygame.MOUSEMOTION:
+        kw = {"rel": (0, 0), "buttons": (1, 0, 0), **kw}
+    pygame.event.post(pygame.event.Event(kind, pos=pos, **kw))
+
+
+def test_the_map_zooms_with_the_wheel_and_pans_with_a_drag(app: App) -> None:
+    t = table_at(app, 5, 4, 40)
+    m = t.map_view
+    cx, cy = m.x + 300, m.y + 200
+    post(app, pygame.MOUSEMOTION, cx, cy)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))
+    app.step(1 / 60)
+    assert m.zoom > 1.2
+    x0, y0 = m.view_x, m.view_y
+    history = len(t.game.history)
+    post(app, pygame.MOUSEBUTTONDOWN, cx, cy, button=1)
+    post(app, pygame.MOUSEMOTION, cx - 120, cy - 60)
+    app.step(1 / 60)
+    post(app, pygame.MOUSEBUTTONUP, cx - 120, cy - 60, button=1)
+    app.step(1 / 60)
+    assert m.view_x > x0 and m.view_y > y0  # the map followed the pointer
+    assert len(t.game.history) == history  # a pan chooses nothing
+
+
+def test_a_country_dragged_into_box_a(app: App) -> None:
+    t = table_at(app, 3, 3, 2)
+    d = t.pending
+    assert d is not None and d.kind == "bid" and t.auction.bidding()
+    st = t.auction.status()
+    assert st is not None
+    cid = st.unallied[0]
+    src = t.hotspots.spots[f"unallied:{cid}"][0].world_rect()
+    box_a = t.hotspots.spots["proposal:a"][0].world_rect()
+    post(app, pygame.MOUSEMOTION, src.centerx, src.centery, buttons=(0, 0, 0))
+    post(app, pygame.MOUSEBUTTONDOWN, src.centerx, src.centery, button=1)
+    post(app, pygame.MOUSEMOTION, box_a.centerx, box_a.centery)
+    app.step(1 / 60)
+    post(app, pygame.MOUSEBUTTONUP, box_a.centerx, box_a.centery, button=1)
+    app.step(1 / 60)
+    assert t.drag is None
+    assert t.auction.draft[0] == tables().country_index[cid]
+    assert t.alliance.draft is not None and t.alliance.draft[0] == tables().country_index[cid]

@@ -16,7 +16,6 @@ import pygame
 
 from engine.aor.api import EMPTY, Game, State, names, tables
 from engine.kernel import files
-from engine.kernel.bots import RandomBot
 from engine.kernel.decisions import Choice, Decision
 from game.aor import dice, look, pieces
 from game.aor.auction_view import AuctionPanel
@@ -45,6 +44,8 @@ if TYPE_CHECKING:
     from game.shell.scenes.base import Nav
 
 PULSE_SECONDS = 4.0
+# events the prompt keeps quiet about while they play (the dice and the outcome show first)
+SPOILERS = frozenset({"DiceRolled", "CombatResolved", "CombatRevealed"})
 
 
 class TableScene(PlayScene):
@@ -270,8 +271,11 @@ class TableScene(PlayScene):
     def _playing(self, events: list[object]) -> None:
         """While a move plays out, the prompt says what happens and offers nothing to click
         (the next question comes when the move has been shown)."""
-        words = [self.session.describe(e) for e in events[-3:]]  # type: ignore[arg-type]
-        words = [w for w in words if w]
+        told = [e for e in events if type(e).__name__ not in SPOILERS]
+        words = [w for w in (self.session.describe(e) for e in told[:1])  # type: ignore[arg-type]
+                 if w]
+        if not words and self.stage.visible:
+            words = ["The battle is fought on the stage."]
         self.hotspots.legal = {}
         self.prompt.set(words[0] if words else "…", "Space skips the animation.",
                         theme.PANEL_EDGE, [])
@@ -331,7 +335,11 @@ class TableScene(PlayScene):
             return
         if self._hint_thread is not None:
             return
-        levels = list(self.session.definition.bot_levels)
+        levels = [lv for lv in self.session.definition.bot_levels if lv != "random"]
+        if not levels:  # a bot that plays at random has no advice worth giving
+            self.message = ("No hint: Age of Reason's bots only play at random for now; "
+                            "point at a highlighted place to read what it does.")
+            return
         level = "hard" if "hard" in levels else levels[-1]
         key = self.decision_key()
         view = self.game.view(d.seat)
@@ -340,8 +348,7 @@ class TableScene(PlayScene):
 
         def think() -> None:
             try:
-                bot = (self.session.definition.make_bot(level, 1) if level != "random"
-                       else RandomBot(1))
+                bot = self.session.definition.make_bot(level, 1)
                 cid = bot.choose(view, d)
                 ch = d.find(cid)
                 words = ch.label if ch is not None else "no hint this time"
