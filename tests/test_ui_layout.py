@@ -242,3 +242,12 @@ def test_aor_combat_and_handoff_fit(app):
             t.choose(attack[0] if attack else rng.choice(d.choices).id)
         app.step(1 / 60, draw=False)
     assert shown == {"handoff", "combat"}
+
+
+def test_aor_guide_fits(app):
+    """The guide's pages with the most words: a picture page, the boxes and combat rules."""
+    app.choose_game(front_end(AOR.id))
+    app.open_menu()
+    for page in ("goal", "combat", "gold", "R6", "R8"):
+        app.open_guide(page)
+        check(app, f"Age of Reason's guide, page {page}")

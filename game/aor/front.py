@@ -16,6 +16,7 @@ from game.aor import (
     sounds,  # noqa: F401  (its events' effects)
 )
 from game.aor import settings as aor_settings
+from game.aor.scenes.guide import GuideScene
 from game.aor.scenes.results import ResultsScene
 from game.aor.scenes.setup import SetupScene
 from game.aor.scenes.table import TableScene
@@ -54,6 +55,9 @@ class AorFrontEnd(FrontEnd):
     def results_scene(self, nav: Nav, session: Session) -> Scene:
         assert isinstance(session, AorSession)
         return ResultsScene(nav, session)
+
+    def guide_scene(self, nav: Nav, page: str | None = None) -> Scene | None:
+        return GuideScene(nav, page)
 
     def session(self, game: Any, seats: list[SeatSpec], bot_seed: int = 0) -> Session:
         assert isinstance(game, Game)
