@@ -216,6 +216,7 @@ def test_a_whole_game_through_the_shell(app: App, monkeypatch: pytest.MonkeyPatc
     assert saved_in_combat
     assert person.done["bid"] >= 1 and person.done["box"] >= 1
     assert person.done["attack_disc"] >= 1 and person.done["attack_marker"] >= 1
+    assert person.done["convert"] >= 1
     assert person.done["attack_card"] >= 1 and person.secret_handoffs >= 1
     assert person.done["reroll"] >= 1  # a Reserves re-roll, by a person
     assert events["AreaScored"] > 0 and events["TurnEnded"] == 3 and events["GameOver"] == 1
