@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+import pygame
+
 from engine.aor.api import Term, area, combat_status, events, names, tables
 from engine.aor.api import marker as marker_info
 from game.aor import look, pieces
@@ -24,7 +26,7 @@ from game.aor import map_geometry as mg
 from game.aor.dice import DiceRoll, seed_for
 from game.aor.layout import STAGE
 from game.shell import theme
-from game.shell.scenegraph import Canvas, Node
+from game.shell.scenegraph import Canvas, Node, TextLog
 
 if TYPE_CHECKING:
     from game.aor.map_view import MapView
@@ -88,6 +90,8 @@ class CombatStage(Node):
         self.visible = False
         self.alpha = 1.0
         self.hold = False  # the outcome is held on screen (animation)
+        self._surf: pygame.Surface | None = None  # the stage but its dice and sums (cached)
+        self._key: object = None
 
     # --- the animator's steps ----------------------------------------------------------------
     def begin(self, e: events.AttackDeclared) -> None:
@@ -290,10 +294,40 @@ class CombatStage(Node):
                 "(R8.5.4). Higher wins; a tie holds (R8.5.6).")
 
     # --- drawing ---------------------------------------------------------------------------------
+    def static_key(self, f: Fight, c: Canvas) -> object:
+        """What the cached picture of the stage depends on (all but the dice and the sums)."""
+        return (id(f), f.revealed, round(f.flip, 3), tuple(sorted(f.down.items())),
+                tuple((h.seat, h.side, h.state, h.card) for h in f.helpers), tuple(f.npcs),
+                f.roll is None, self.table.hand_viewer(), self.table.rev, round(c.s, 5))
+
     def draw_self(self, c: Canvas) -> None:
         f = self.fight
         if f is None:
             return
+        key = self.static_key(f, c)
+        pad = 6
+        if self._surf is None or self._key != key:
+            self._key = key
+            surf = pygame.Surface((round((W + 2 * pad) * c.s) + 2,
+                                   round((H + 2 * pad) * c.s) + 2), pygame.SRCALPHA)
+            cc = Canvas(surf, c.s, pad * c.s, pad * c.s)
+            TextLog.push(cc.rect(0, 0, W, H), type(self).__name__, surf)
+            try:
+                self.draw_static(cc, f)
+            finally:
+                TextLog.pop()
+            if pygame.display.get_surface() is not None:
+                surf = surf.convert_alpha()
+            self._surf = surf
+        x, y = c.pt(0, 0)
+        pp = round(pad * c.s)
+        c.surf.blit(self._surf, (x - pp, y - pp))
+        self._dice(c, f)
+        self._breakdown(c, f)
+
+    def draw_static(self, c: Canvas, f: Fight) -> None:
+        """The stage but its dice and sums: drawn once per change of the cards, the helpers
+        or the table (a roll of the dice draws over it 60 times a second)."""
         t = tables()
         c.fill((16, 12, 10), 3, 5, W, H, 12)
         c.fill(FELT, 0, 0, W, H, 12)
@@ -318,7 +352,6 @@ class CombatStage(Node):
         self._side(c, f, "attacker", 24)
         self._side(c, f, "defender", W - SIDE_W - 24)
         self._tray(c, f)
-        self._breakdown(c, f)
 
     def _viewer_sees(self, seat: int) -> bool:
         return seat == self.table.hand_viewer()
@@ -449,7 +482,13 @@ class CombatStage(Node):
                    False, "center", max_w=tw - 16)
             c.text("blue: the defender's", lx + tw / 2, ly + th / 2 + 26, 10, (120, 170, 130),
                    False, "center", max_w=tw - 16)
+
+    def _dice(self, c: Canvas, f: Fight) -> None:
+        """The dice in the tray, their values once at rest, the Reserves note."""
+        if f.roll is None:
             return
+        tx, ty, tw, th = TRAY
+        lx, ly = tx - X0, ty - Y0
         f.roll.draw(c.sub(-X0, -Y0))
         if f.roll.finished and len(f.dice) == 4:
             a, d = abs(f.dice[0] - f.dice[1]), abs(f.dice[2] - f.dice[3])

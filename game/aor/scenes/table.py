@@ -664,8 +664,14 @@ class TableScene(PlayScene):
         super().draw(c)
 
     def draw_self(self, c: Canvas) -> None:
-        c.fill(theme.BG, 0, 0, VW, VH)
-        c.fill((30, 22, 18), 0, TOP_H, VW, VH - TOP_H)
+        # the window outside the virtual table (letterbox), the top bar's band, the table's
+        # floor: each pixel filled once (full-window fills are a frame's largest cost)
+        w, h = c.surf.get_size()
+        top = c.rect(0, 0, VW, TOP_H)
+        if top.x > 0 or top.y > 0 or top.w < w:
+            c.surf.fill(theme.BG)
+        c.surf.fill(theme.BG, top)
+        c.surf.fill((30, 22, 18), c.rect(0, TOP_H, VW, VH - TOP_H))
         self.prompt.draw_frame(c.sub(self.prompt.x, self.prompt.y))
 
 
