@@ -248,6 +248,8 @@ def save_and_reopen(app: App, t: TableScene) -> None:
     assert mine, [c.info.path for c in cards]
     words = describe_save(mine[0].info)
     assert "Age of Reason" in words, words
+    pic = mine[0].picture()  # the table's thumbnail, saved beside the game
+    assert pic is not None and pic.get_width() > 100
     click(app, mine[0])
     again = app.scene
     assert isinstance(again, TableScene) and again is not t
