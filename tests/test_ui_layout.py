@@ -251,3 +251,17 @@ def test_aor_guide_fits(app):
     for page in ("goal", "combat", "gold", "R6", "R8"):
         app.open_guide(page)
         check(app, f"Age of Reason's guide, page {page}")
+
+
+def test_aor_tutorial_coach_fits(app):
+    app.choose_game(front_end(AOR.id))
+    app.open_menu()
+    app.open_tutorial()
+    t = app.scene
+    coach = t.tutorial
+    for _ in range(600):
+        if coach.lesson is not None:
+            break
+        app.step(1 / 60, draw=False)
+    assert coach.lesson is not None
+    aor_check(app, f"Age of Reason's tutorial, lesson {coach.lesson.id}")

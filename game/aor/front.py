@@ -21,6 +21,7 @@ from game.aor.scenes.results import ResultsScene
 from game.aor.scenes.setup import SetupScene
 from game.aor.scenes.table import TableScene
 from game.aor.session import AorSession
+from game.aor.tutorial import start as start_tutorial
 from game.shell import icons, theme
 from game.shell.layout import VH, VW
 from game.shell.registry import FrontEnd, register
@@ -58,6 +59,14 @@ class AorFrontEnd(FrontEnd):
 
     def guide_scene(self, nav: Nav, page: str | None = None) -> Scene | None:
         return GuideScene(nav, page)
+
+    @property
+    def has_tutorial(self) -> bool:
+        return True
+
+    def start_tutorial(self, nav: Nav, resume: bool = True) -> bool:
+        start_tutorial(nav)
+        return True
 
     def session(self, game: Any, seats: list[SeatSpec], bot_seed: int = 0) -> Session:
         assert isinstance(game, Game)

@@ -382,7 +382,7 @@ class AllianceView(CachedPanel):
             if who != EMPTY:
                 pieces.disc(c, x, y + 2, DISC_R, who)
                 if s.seat_of[who] < 0:
-                    c.text("no player", x, y + SPACE_W / 2 - 6, 8, SOFT, False, "center")
+                    _nobody(c, x, y + 2)
         c.text("Not yet allied", TRAY_X - ox + 6, ROW_Y[0] - oy + 4, 11, INK, True,
                "midleft", max_w=RIGHT_X + RIGHT_W - TRAY_X - 12)
         for cc in range(len(t.countries)):
@@ -391,7 +391,21 @@ class AllianceView(CachedPanel):
             x, y = self.tray_xy(cc)
             pieces.disc(c, x - ox, y - oy, DISC_R, cc)
             if s.seat_of[cc] < 0:
-                c.text("no player", x - ox, y - oy + DISC_R + 7, 8, SOFT, False, "center")
+                _nobody(c, x - ox, y - oy)
+        if any(p < 0 for p in s.seat_of):
+            lx = TRAY_X - ox + 6
+            _nobody(c, lx + 8, self.h - 14, 5.0)
+            c.text("a country nobody plays", lx + 20, self.h - 14, 10, SOFT, False, "midleft",
+                   max_w=RIGHT_X + RIGHT_W - TRAY_X - 34)
+
+
+def _nobody(c: Canvas, x: float, y: float, r: float = DISC_R) -> None:
+    """The mark of a country nobody plays: a dashed grey ring around its disc."""
+    for k in range(12):
+        a0 = k * math.tau / 12
+        a1 = a0 + math.tau / 24
+        c.line((128, 120, 110), (x + (r + 3) * math.cos(a0), y + (r + 3) * math.sin(a0)),
+               (x + (r + 3) * math.cos(a1), y + (r + 3) * math.sin(a1)), 1.6)
 
 
 # --- the action display --------------------------------------------------------------------------
