@@ -46,6 +46,11 @@ if TYPE_CHECKING:
 PULSE_SECONDS = 4.0
 # events the prompt keeps quiet about while they play (the dice and the outcome show first)
 SPOILERS = frozenset({"DiceRolled", "CombatResolved", "CombatRevealed"})
+# what the prompt says while a stretch of the turn's end plays (one line for many events)
+STRETCHES = {"Income": "Income: each player takes 1 gold per disc on the map.",
+             "AreaScored": "Victory points: every area is scored by its ranking.",
+             "UnrestRolled": "Unrest: a die for each player until it reaches their unrest; "
+                             "each roll costs 1 VP."}
 
 
 class TableScene(PlayScene):
@@ -280,6 +285,16 @@ class TableScene(PlayScene):
         self.prompt.set(words[0] if words else "…", "Space skips the animation.",
                         theme.PANEL_EDGE, [])
         self.prompt.thinking = False
+
+    def headline(self, event: object) -> None:
+        """The prompt names what plays now (the animator, at an event's start)."""
+        if not self.animator.busy:
+            return
+        line = STRETCHES.get(type(event).__name__) or \
+            self.session.describe(event)  # type: ignore[arg-type]
+        if line:
+            self.prompt.set(line, "Space skips the animation.", theme.PANEL_EDGE, [])
+            self.prompt.thinking = False
 
     def _settle(self) -> None:
         self.shown = self.game.state.clone()

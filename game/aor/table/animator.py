@@ -94,6 +94,14 @@ class AnimatedTable(Protocol):
 
     def seat_name(self, seat: int) -> str: ...
 
+    def headline(self, event: object) -> None: ...
+
+
+# events the prompt names as they start playing (the first of each kind in a move's batch):
+# the long stretches a move can set going (the end of a turn, the next one's start)
+HEADLINES = frozenset({"SegmentStarted", "Income", "AreaScored", "UnrestRolled", "TurnEnded",
+                       "TurnStarted", "MarkersDrawn", "AuctionPhaseWon", "AlliancesDrawn"})
+
 
 class EventAnimator:
     def __init__(self, t: AnimatedTable) -> None:
@@ -102,6 +110,7 @@ class EventAnimator:
         self.at = 0.0
         self._npcs: dict[int, int] = {}  # seat -> non-player allies bought (the combat's)
         self._roll_no = 0
+        self._headlined: set[str] = set()
 
     # --- places ------------------------------------------------------------------------------
     def plaque(self, seat: int) -> Point:
@@ -231,6 +240,7 @@ class EventAnimator:
             return
         self.tweens = []
         self.at = 0.0
+        self._headlined = set()
         i = 0
         while i < len(events_):
             e = events_[i]
@@ -265,6 +275,10 @@ class EventAnimator:
 
     def _one(self, e: object, at: float) -> float:
         self._bookkeeping(e)
+        name = type(e).__name__
+        if name in HEADLINES and name not in self._headlined:
+            self._headlined.add(name)  # the prompt says what plays now, once per kind
+            self.at_time(at, lambda: self.t.headline(e))
         s = self.t.shown
         fn = getattr(self, f"_{type(e).__name__}", None)
         if fn is not None:
