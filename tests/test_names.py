@@ -27,8 +27,10 @@ from engine.kernel.assets import asset_dir  # noqa: E402
 from engine.kernel.frames import Frame  # noqa: E402
 from game.aac.session import AacSession as Session  # noqa: E402
 from game.aac.targets import Hotspot  # noqa: E402
+from game.aor.guide import PAGES as GUIDE_PAGES  # noqa: E402
 from game.aor.session import AorSession  # noqa: E402
 from game.aor.spots import Spot  # noqa: E402
+from game.aor.tutorial import LESSONS  # noqa: E402
 from game.shell.registry import front_end  # noqa: E402
 from game.shell.scenegraph import Button  # noqa: E402
 
@@ -313,6 +315,9 @@ def test_age_of_reason_texts_name_no_ids(app, drawn) -> None:
     app.show_results(s)
     app.render()
     texts += s.log + drawn
+    # the guide's pages and the tutorial's lessons
+    texts += [" ".join((pg.title, *pg.text, *(w for _, w in pg.entries))) for pg in GUIDE_PAGES]
+    texts += [ls.title + " " + ls.text for ls in LESSONS]
     assert len(kinds) >= 3, kinds  # bids, boxes, attacks... really were on the table
     assert len(texts) > 1500
     bad = aor_offending(texts)
