@@ -158,3 +158,12 @@ def test_a_country_dragged_into_box_a(app: App) -> None:
     assert t.drag is None
     assert t.auction.draft[0] == tables().country_index[cid]
     assert t.alliance.draft is not None and t.alliance.draft[0] == tables().country_index[cid]
+
+
+def test_the_hint_says_plainly_that_random_bots_have_no_advice(app: App) -> None:
+    t = table_at(app, 5, 4, 40)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
+    app.step(1 / 60)
+    assert t.message.startswith("No hint: "), t.message
+    assert "random" in t.message
+    assert t._hint_thread is None  # nothing thinks in the background
