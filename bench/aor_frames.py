@@ -74,6 +74,16 @@ def frames(size: tuple[int, int], seed: int, bot_delay: float) -> dict[str, Any]
     t = app.scene
     assert isinstance(t, TableScene)
     batch: set[str] = set()  # the event kinds of the move playing now
+    bot_decisions = [0]
+    choose_many = t.choose_many
+
+    def counted(ids: list[str]) -> None:
+        d = t.pending
+        if d is not None and not t.session.is_human(d.seat):
+            bot_decisions[0] += 1
+        choose_many(ids)
+
+    t.choose_many = counted  # type: ignore[method-assign,assignment]
     animate = t.event_anim.animate
 
     def animate_noted(events: list[object]) -> None:
@@ -110,11 +120,13 @@ def frames(size: tuple[int, int], seed: int, bot_delay: float) -> dict[str, Any]
             samples.append(record_blits(app))
     elapsed = time.perf_counter() - start
     over = app.scene is not t
+    history = t.game.history
     app.bot_worker.stop()
     base = summary(time_baseline(app.window, samples, max(600, len(samples)), theme.BG_DARK))
     out: dict[str, Any] = {"size": f"{size[0]}x{size[1]}", "seed": seed,
                            "bot_delay_s": bot_delay, "game_over": over,
-                           "wall_s": round(elapsed, 1), "all": summary(every),
+                           "wall_s": round(elapsed, 1), "decisions": len(history),
+                           "bot_decisions": bot_decisions[0], "all": summary(every),
                            "baseline": base}
     for c in CASES:
         s = summary(times[c])
@@ -173,7 +185,8 @@ def report(out: dict[str, Any]) -> str:
     lines = [f"Age of Reason's table at {out['size']}, seed {out['seed']}, a person and three "
              f"random bots (thinking pause {out['bot_delay_s']} s), "
              f"{'a whole game' if out['game_over'] else 'stopped early'} in "
-             f"{out['wall_s']} s:"]
+             f"{out['wall_s']} s ({out['decisions']} decisions, {out['bot_decisions']} by "
+             f"bots):"]
     for name in ("all", *CASES, "baseline"):
         s = out[name]
         ratio = f"  p95 / baseline {s['ratio_p95']}x" if "ratio_p95" in s else ""
@@ -186,7 +199,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--size", default="1600x900")
     ap.add_argument("--seed", type=int, default=7)
-    ap.add_argument("--bot-delay", type=float, default=0.6)
+    ap.add_argument("--bot-delay", type=float, default=Settings().bot_delay,
+                    help="the bots' thinking pause (default: the game's Normal)")
     ap.add_argument("--idle", action="store_true")
     ap.add_argument("--seconds", type=float, default=15.0)
     ap.add_argument("--settle", type=float, default=10.0)
