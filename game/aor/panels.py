@@ -463,7 +463,9 @@ class ActionView(CachedPanel):
         return self.x + x, self.y + y
 
     def layer_key(self) -> object:
-        return (self.table.rev, self.table.deciding_seat())
+        # what it draws: the spaces' holders (not every change of the table: a coin paid in a
+        # combat does not redraw the action display)
+        return tuple(self.table.shown.spaces.items())
 
     def draw_static(self, c: Canvas) -> None:
         s = self.table.shown
@@ -575,7 +577,8 @@ class TracksPanel(CachedPanel):
         return self.x + TRACKS_W - 48, self.y + 200
 
     def layer_key(self) -> object:
-        return self.table.rev
+        # what it draws: each player's country, VP, unrest and gold
+        return tuple((p.country, p.vp, p.unrest, p.gold) for p in self.table.shown.players)
 
     def draw_static(self, c: Canvas) -> None:
         s = self.table.shown
