@@ -385,9 +385,13 @@ class MapView(Node):
                 b.draw(c.sub(b.x, b.y, b.scale))
 
     def picture_key(self) -> object:
+        # what the pieces' picture shows: the discs, the markers, the bag, who plays which
+        # country, what an animation hides (not every change of the table: a coin paid does
+        # not redraw the map)
         s = self.table.shown
-        return (self.table.rev, tuple(sorted(self.hidden.items())),
-                tuple(sorted(self.hidden_markers)), len(s.bag))
+        return (tuple(map(tuple, s.discs)), tuple(map(tuple, s.markers)), tuple(s.seat_of),
+                tuple(sorted(self.hidden.items())), tuple(sorted(self.hidden_markers)),
+                len(s.bag))
 
     def _update_picture(self, root: Canvas, rect: pygame.Rect) -> None:
         vs = root.s * self.zoom

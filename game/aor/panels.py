@@ -154,8 +154,14 @@ class TopBar(CachedPanel):
                 f"{disc} in the discard pile, {names.plural(p.supply, 'disc')} in supply.")
 
     def layer_key(self) -> object:
+        # what it draws: the turn, segment and step, and each player's plaque (not every
+        # change of the table: a marker landing on the map does not redraw the top bar)
         s = self.table.shown
-        return (self.table.rev, self.table.deciding_seat(), len(s.players))
+        return (s.turn, s.segment, s.step, self.table.deciding_seat(),
+                tuple((p.country, p.vp, p.gold, p.unrest,
+                       len(p.hand) if isinstance(p.hand, list) else p.hand)
+                      for p in s.players), tuple(self.table.session.name(i)
+                                                 for i in range(len(s.players))))
 
     def draw_static(self, c: Canvas) -> None:
         s = self.table.shown
