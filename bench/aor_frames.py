@@ -229,7 +229,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="time frames by CPU time (for a machine busy with other work)")
     ap.add_argument("--idle", action="store_true")
     ap.add_argument("--seconds", type=float, default=15.0)
-    ap.add_argument("--settle", type=float, default=10.0)
+    ap.add_argument("--settle", type=float, default=20.0)
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
     w, h = (int(x) for x in a.size.split("x"))
