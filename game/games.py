@@ -6,3 +6,4 @@ from __future__ import annotations
 
 import engine.games  # noqa: F401  (every game's engine)
 from game.aac import front as aac  # noqa: F401  (An Age Contrived)
+from game.aor import front as aor  # noqa: F401  (Age of Reason)

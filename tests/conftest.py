@@ -24,6 +24,7 @@ player_data.isolate()
 
 import game.games  # noqa: E402,F401  (every installed game's front end registers)
 from game.shell.app import App  # noqa: E402
+from game.shell.registry import front_end  # noqa: E402
 from game.shell.scenegraph import Canvas  # noqa: E402
 from game.shell.settings import Settings  # noqa: E402
 
@@ -44,17 +45,22 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 def headless_app(tmp_path: Any, monkeypatch: pytest.MonkeyPatch,
                  size: tuple[int, int] = (1600, 900), persist: bool = False,
-                 **settings: Any) -> App:
+                 game: str | None = "aac", **settings: Any) -> App:
     """A headless App keeping its files in tmp_path: no animation and no bot delay unless
-    `settings` say otherwise."""
+    `settings` say otherwise; at the title menu of `game` (as if chosen on the game picker,
+    the first screen with several games installed), or at the picker when `game` is None."""
     monkeypatch.setenv("AAC_HOME", str(tmp_path))
     st = Settings(**{"anim_speed": 0.0, "bot_delay": 0.0, **settings})
-    return App(size, st, persist=persist, headless=True)
+    a = App(size, st, persist=persist, headless=True)
+    if game is not None:
+        a.choose_game(front_end(game))
+        a.open_menu()
+    return a
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "app(size=..., persist=..., **settings): how the "
-                                       "shared `app` fixture is made for a module or a test")
+    config.addinivalue_line("markers", "app(size=..., persist=..., game=..., **settings): how "
+                                       "the shared `app` fixture is made for a module or a test")
 
 
 @pytest.fixture

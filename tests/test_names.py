@@ -22,9 +22,16 @@ from engine.aac.data import data_dir, rules  # noqa: E402
 from engine.aac.game import new_game  # noqa: E402
 from engine.aac.log import describe  # noqa: E402
 from engine.aac.names import kind  # noqa: E402
+from engine.aor.api import AOR  # noqa: E402
+from engine.kernel.assets import asset_dir  # noqa: E402
 from engine.kernel.frames import Frame  # noqa: E402
 from game.aac.session import AacSession as Session  # noqa: E402
 from game.aac.targets import Hotspot  # noqa: E402
+from game.aor.guide import PAGES as GUIDE_PAGES  # noqa: E402
+from game.aor.session import AorSession  # noqa: E402
+from game.aor.spots import Spot  # noqa: E402
+from game.aor.tutorial import LESSONS  # noqa: E402
+from game.shell.registry import front_end  # noqa: E402
 from game.shell.scenegraph import Button  # noqa: E402
 
 # Icon ids that are everyday English words in any sentence ("move your character", "the
@@ -221,3 +228,97 @@ def test_table_tooltips_and_why_nots_name_no_ids(app, scanner) -> None:
     assert len(texts) > 400
     bad = offending(scanner, texts)
     assert not bad, f"ids in hover texts: {sorted(bad.items())[:12]}"
+
+
+# --- Age of Reason ------------------------------------------------------------------------------
+
+AOR_ID = re.compile(
+    r"\b(country|area|card|em|box|space|home|ally_space|proposal_box)_[a-z0-9_]+"
+    r"|\b(attack_card|defence_card|buy_npc|second_attack|convert_card|trade_area|stay_out)\b"
+    r"|\[[a-z_:]+\]"
+    r"|\b[Ss]eat \d|\bPlayer 0\b|\bTrue\b|\bFalse\b")  # programmer notation
+
+
+def aor_catalog_ids() -> set[str]:
+    """Every "id" value in Age of Reason's catalog (assets/aor/data/*.json)."""
+    out: set[str] = set()
+
+    def walk(o: object) -> None:
+        if isinstance(o, dict):
+            if isinstance(o.get("id"), str):
+                out.add(o["id"])
+            for v in o.values():
+                walk(v)
+        elif isinstance(o, list):
+            for v in o:
+                walk(v)
+
+    for p in sorted(asset_dir("aor", "data").glob("*.json")):
+        walk(json.loads(p.read_text(encoding="utf-8")))
+    return out
+
+
+def aor_offending(texts: Iterable[str]) -> dict[str, str]:
+    ids = aor_catalog_ids()
+    out: dict[str, str] = {}
+    for t in texts:
+        for m in AOR_ID.finditer(t):
+            out.setdefault(m.group(0), t)
+        for w in re.findall(r"[a-z][a-z0-9_]*_[a-z0-9_]+", t):
+            if w in ids:
+                out.setdefault(w, t)
+    return out
+
+
+# (seed, players, random moves from the start): an auction, boxes, attacks, a combat
+AOR_SCENES = [(3, 3, 2), (5, 4, 40), (8, 5, 90), (13, 7, 160)]
+
+
+def aor_table_texts(app, t) -> list[str]:
+    """Every hover text, why-not, button and prompt of Age of Reason's table `t`."""
+    texts: list[str] = []
+    for n in t.walk():
+        if isinstance(n, Spot):
+            texts.append(t.tooltip_for(n))
+            texts.append(t.hotspots.why_not(n.target))
+        elif isinstance(n, Button):
+            texts.extend((n.label, n.tooltip()))
+        else:
+            texts.append(n.tooltip())
+    texts.extend((t.prompt.title, t.prompt.detail))
+    return texts
+
+
+@pytest.mark.app(anim_speed=0.0)
+def test_age_of_reason_texts_name_no_ids(app, drawn) -> None:
+    """Age of Reason's screens: the set-up, tables in the auction, the actions and combats
+    (every tooltip, why-not, button and drawn text), the results: names, never ids."""
+    texts: list[str] = []
+    app.choose_game(front_end(AOR.id))
+    app.open_setup()
+    app.render()
+    texts += [n.tooltip() for n in app.scene.walk()]
+    kinds: set[str] = set()
+    for seed, players, moves in AOR_SCENES:
+        s = AorSession.mid_game(seed, players, moves, humans=1)
+        app.start_session(s)
+        app.step(1 / 60)
+        t = app.scene
+        d = s.game.pending
+        assert d is not None
+        kinds.add(d.kind)
+        texts += aor_table_texts(app, t)
+        texts += s.log
+    # a game to its end: the log and the results screen
+    s = AorSession.mid_game(21, 3, 4000, humans=0)
+    assert s.game.is_over
+    app.show_results(s)
+    app.render()
+    texts += s.log + drawn
+    # the guide's pages and the tutorial's lessons
+    texts += [" ".join((pg.title, *pg.text, *(w for _, w in pg.entries))) for pg in GUIDE_PAGES]
+    texts += [ls.title + " " + ls.text for ls in LESSONS]
+    assert len(kinds) >= 3, kinds  # bids, boxes, attacks... really were on the table
+    assert len(texts) > 1500
+    bad = aor_offending(texts)
+    assert not bad, f"ids reach the player: {sorted(bad.items())[:12]}"

@@ -15,10 +15,15 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine.aac.persist.io import load_game  # noqa: E402
+from engine.aor.api import AOR  # noqa: E402
 from game.aac.session import AacSession as Session  # noqa: E402
 from game.aac.targets import Hotspot  # noqa: E402
+from game.aor.scenes.table import TableScene as AorTable  # noqa: E402
+from game.aor.session import AorSession  # noqa: E402
+from game.aor.spots import Spot  # noqa: E402
 from game.shell.app import App  # noqa: E402
 from game.shell.dirs import saves_dir  # noqa: E402
+from game.shell.registry import front_end  # noqa: E402
 from game.shell.scenes.confirm import LEAVE_TEXT, ConfirmScene  # noqa: E402
 from game.shell.scenes.load import LoadScene  # noqa: E402
 from game.shell.session import SeatSpec  # noqa: E402
@@ -150,3 +155,113 @@ def test_every_question_fits_the_prompt_bar(app):
             check(app, f"prompt of a {d.kind} decision ({d.prompt!r})")
         g.choose(bot.choose(None, d))
     assert len(seen) > 15
+
+
+# --- Age of Reason ------------------------------------------------------------------------------
+
+def aor_check(app: App, what: str, **kw) -> None:
+    t = app.scene
+    if isinstance(t, AorTable):
+        t.map_view.forget_pictures()  # the map's cached picture drawn again too
+        if t.stage.visible:
+            t.stage.map_view.forget_pictures()
+    check(app, what, **kw)
+
+
+def test_aor_setup_and_results_fit(app):
+    app.choose_game(front_end(AOR.id))
+    app.open_menu()
+    check(app, "Age of Reason's title menu")
+    app.open_setup()
+    check(app, "Age of Reason's set-up, 3 seats")
+    for _ in range(4):
+        app.scene.add_seat()
+    check(app, "Age of Reason's set-up, 7 seats")
+    s = AorSession.mid_game(21, 5, 5000, humans=0)
+    assert s.game.is_over
+    app.show_results(s)
+    check(app, "Age of Reason's results, 5 players")
+
+
+# (seed, players, random moves): the auction, the actions, a combat; 3 to 7 players
+AOR_TABLES = [(3, 3, 2), (5, 4, 40), (8, 7, 90)]
+
+
+@pytest.mark.parametrize("seed,players,moves", AOR_TABLES)
+def test_aor_table_fits(app, seed, players, moves):
+    s = AorSession.mid_game(seed, players, moves, humans=1)
+    app.start_session(s)
+    app.step(1 / 60)
+    t = app.scene
+    assert isinstance(t, AorTable)
+    d = s.game.pending
+    aor_check(app, f"Age of Reason's table at a {d.kind} decision")
+    longest: dict[str, tuple[int, Spot]] = {}  # per kind of thing, its longest hover text
+    for node in walk(t):
+        if not isinstance(node, Spot) or not t.hotspots.on_screen(node) or t.covered(node):
+            continue
+        kind = node.target.split(":")[0].split("_")[0]
+        n = len(t.tooltip_for(node))
+        if n > longest.get(kind, (-1, node))[0]:
+            longest[kind] = (n, node)
+    for _, node in longest.values():
+        r = node.world_rect()
+        aor_check(app, f"tooltip of {node.target}", tooltip_at=(r.centerx, r.centery))
+    assert len(longest) >= 6  # (the map under the combat stage is not hovered)
+    t.toggle_log()
+    for _ in range(30):
+        app.step(1 / 60)
+    aor_check(app, "Age of Reason's log drawer")
+
+
+def test_aor_combat_and_handoff_fit(app):
+    """Two people: the hand-off before a secret card, the combat stage at the card choice."""
+    s = AorSession.new([SeatSpec(True, "Ada"), SeatSpec(True, "Ben"), SeatSpec(False)], 4)
+    app.start_session(s)
+    t = app.scene
+    rng = random.Random(3)
+    shown = set()
+    for _ in range(4000):
+        d = s.game.pending
+        if d is None:
+            break
+        if t.handoff.visible and "handoff" not in shown:
+            shown.add("handoff")
+            aor_check(app, "Age of Reason's hand-off screen")
+        if t.handoff.visible:
+            t.handoff.on_click(1, 1, 1)
+        if d.kind in ("attack_card", "defence_card") and s.is_human(d.seat) and \
+                not t.animator.busy and not t.handoff.visible:
+            app.step(1 / 60)
+            aor_check(app, f"Age of Reason's combat stage ({d.kind})")
+            shown.add("combat")
+            break
+        if d is not None and s.is_human(d.seat) and not t.animator.busy and \
+                not t.handoff.visible:
+            attack = [c.id for c in d.choices if c.id.startswith("attack_disc")]
+            t.choose(attack[0] if attack else rng.choice(d.choices).id)
+        app.step(1 / 60, draw=False)
+    assert shown == {"handoff", "combat"}
+
+
+def test_aor_guide_fits(app):
+    """The guide's pages with the most words: a picture page, the boxes and combat rules."""
+    app.choose_game(front_end(AOR.id))
+    app.open_menu()
+    for page in ("goal", "combat", "gold", "R6", "R8"):
+        app.open_guide(page)
+        check(app, f"Age of Reason's guide, page {page}")
+
+
+def test_aor_tutorial_coach_fits(app):
+    app.choose_game(front_end(AOR.id))
+    app.open_menu()
+    app.open_tutorial()
+    t = app.scene
+    coach = t.tutorial
+    for _ in range(600):
+        if coach.lesson is not None:
+            break
+        app.step(1 / 60, draw=False)
+    assert coach.lesson is not None
+    aor_check(app, f"Age of Reason's tutorial, lesson {coach.lesson.id}")

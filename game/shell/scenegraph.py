@@ -238,6 +238,11 @@ def shape_points(kind: str, x: float, y: float, r: float) -> list[Point] | None:
     if kind == "hexagon":
         return [(x + r * math.cos(a), y + r * math.sin(a))
                 for a in (math.pi / 3 * i for i in range(6))]
+    if kind == "cross":  # a plus sign, its arms a third of its width
+        k, a = r * 0.95, r * 0.34
+        return [(x - a, y - k), (x + a, y - k), (x + a, y - a), (x + k, y - a), (x + k, y + a),
+                (x + a, y + a), (x + a, y + k), (x - a, y + k), (x - a, y + a), (x - k, y + a),
+                (x - k, y - a), (x - a, y - a)]
     if kind == "star":
         pts: list[Point] = []
         for i in range(10):

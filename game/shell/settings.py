@@ -34,6 +34,7 @@ MAX_WINDOW = (7680, 4320)  # 8K; App clamps further to the screen it opens on
 MIN_WINDOW = (1280, 720)
 MAX_FILE = 64 * 1024  # a settings file is a few hundred bytes
 NAME_LEN = 20  # a player's name, in characters
+MAX_SEATS = 7  # names remembered by seat: as many as the largest installed game seats
 
 
 def _nearest(v: float, allowed: tuple[tuple[str, float], ...]) -> float:
@@ -60,9 +61,10 @@ class Settings(BaseModel):
     fast_bots: bool = Field(False, strict=True)
     # The hint (H) with two or more people at the table (hot-seat): off unless chosen.
     hints_hot_seat: bool = Field(False, strict=True)
-    # Players' names by seat, as last typed in the set-up.
+    # Players' names by seat, as last typed in the set-up (shared by the games; the largest
+    # game seats seven).
     player_names: list[Annotated[str, Field(max_length=NAME_LEN)]] = Field(
-        default_factory=list, max_length=5, strict=True)
+        default_factory=list, max_length=MAX_SEATS, strict=True)
     # Each game's own section (game.shell.registry.FrontEnd.settings_model): its id -> its
     # settings as saved; read through `section`, which checks them with the game's model.
     games: dict[Annotated[str, Field(max_length=64)], dict[Annotated[str, Field(max_length=64)],

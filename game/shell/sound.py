@@ -17,7 +17,10 @@ once PER_EFFECT copies ring, and is thinned to one start every MIN_GAP seconds, 
 stutters or piles up.
 
 Effects (their names are the API; each synthesizer's docstring says what it sounds like):
-click, snap, pull, release, land (three variants, played in turn), push, complete, end, deny.
+click, snap, pull, release, land (three variants, played in turn), push, complete, end, deny;
+and for games of cards, coins and dice: dice (a throw rattling to rest), dice_hit (one die
+striking a wall), coin (coins paid or taken), card (a card flicked down or turned) and disc
+(a wooden disc set down).
 
 When they play:
 - "click": an enabled `scenegraph.Button` is clicked; "deny": a disabled one is (both wired:
@@ -51,7 +54,8 @@ from engine.kernel.events import Event
 
 Signal = list[float]
 
-EFFECTS = ("click", "snap", "pull", "release", "land", "push", "complete", "end", "deny")
+EFFECTS = ("click", "snap", "pull", "release", "land", "push", "complete", "end", "deny",
+           "dice", "dice_hit", "coin", "card", "disc")
 MAX_CHANNELS = 8
 MIN_GAP = 0.035  # seconds between two starts of the same effect (a burst is thinned)
 PER_EFFECT = 3  # at most this many copies of one effect ring at once
@@ -363,6 +367,79 @@ def synth_deny(sr: int) -> Signal:
     return _finish(b, 0.35)
 
 
+def synth_dice(sr: int) -> Signal:
+    """Dice thrown into a tray, 550 ms: a rattle of 11 hard clicks (bone on bone and on the
+    rim: a 2.4-3.6 kHz ping dying in 5 ms over a 5 kHz partial, on a 1.5 ms noise tap) that
+    come quick at first and spread out as the dice slow, each softer, over two soft
+    low thuds of the dice landing on the felt (150 Hz, 30 ms)."""
+    b = _Buf(sr, 0.55)
+    rng = random.Random(71)
+    t = 0.0
+    for k in range(11):
+        s = b.at(t)
+        a = 0.84 ** k
+        f = 2400.0 + 1200.0 * rng.random()
+        _ping(b, f, s, 0.005, a)
+        _ping(b, 5000.0 + 600.0 * rng.random(), s, 0.002, 0.4 * a)
+        _tap(b, s, 0.0015, 0.6 * a, 4000.0, 90 + k)
+        t += 0.014 + 0.0036 * k + 0.008 * rng.random()
+    for at in (0.02, 0.09):
+        s = b.at(at)
+        length = b.room(s, 0.03)
+        b.add(_mul(_glide(sr, 150.0, 60.0, 0.01, length), _decay(sr, length, 0.03, 0.5)), s)
+    return _finish(b, 0.55)
+
+
+def synth_dice_hit(sr: int) -> Signal:
+    """One die striking the tray's wall, 45 ms: a 2.8 kHz click and its 4.1 kHz partial
+    (5 and 2 ms) on a noise tap, over a 300 Hz knock of the wooden rim (12 ms)."""
+    b = _Buf(sr, 0.045)
+    _ping(b, 2800.0, 0, 0.005, 1.0)
+    _ping(b, 4100.0, 0, 0.002, 0.45)
+    _ping(b, 300.0, 0, 0.012, 0.9)
+    _tap(b, 0, 0.0015, 0.7, 3500.0, 81)
+    return _finish(b, 0.4)
+
+
+def synth_coin(sr: int) -> Signal:
+    """Coins paid or taken, 420 ms: a bright metallic clink (inharmonic partials 2.2, 3.1,
+    5.4 and 7.9 kHz dying in 140/100/55/30 ms, on a 1 ms tap), and a second, softer coin
+    landing on the first 70 ms later, a little higher."""
+    b = _Buf(sr, 0.42)
+    for at, gain, k in ((0.0, 1.0, 1.0), (0.07, 0.55, 1.06)):
+        s = b.at(at)
+        for f, tau, a in ((2200.0, 0.14, 0.5), (3100.0, 0.10, 0.35), (5400.0, 0.055, 0.22),
+                          (7900.0, 0.03, 0.12)):
+            _ping(b, f * k, s, tau, gain * a)
+        _tap(b, s, 0.001, gain * 0.5, 6000.0, 61 + s)
+    return _finish(b, 0.5)
+
+
+def synth_card(sr: int) -> Signal:
+    """A card flicked down or turned over, 170 ms: a short papery swish (noise through a
+    low-pass opening 900 -> 4000 Hz under a quick swell) and the soft tap of the card
+    meeting the table at 120 ms."""
+    b = _Buf(sr, 0.17)
+    n = b.at(0.12)
+    swell = [math.sin(math.pi * j / n) ** 1.5 for j in range(n)]
+    swish = _mul(_noise(sr, n, 101, [900.0 + 3100.0 * j / n for j in range(n)]), swell)
+    b.add(swish, 0, 2.2)
+    s = b.at(0.12)
+    _tap(b, s, 0.004, 0.5, 1800.0, 102)
+    _ping(b, 520.0, s, 0.006, 0.25)
+    return _finish(b, 0.45)
+
+
+def synth_disc(sr: int) -> Signal:
+    """A wooden disc set down, 110 ms: a lower, rounder knock than a token landing — a
+    430 Hz body (18 ms) with a 990 Hz partial (6 ms) on a 2 ms noise tap."""
+    b = _Buf(sr, 0.11)
+    _ping(b, 430.0, 0, 0.018, 1.0)
+    _ping(b, 990.0, 0, 0.006, 0.4)
+    _tap(b, 0, 0.002, 0.6, 1600.0, 111)
+    return _finish(b, 0.5)
+
+
 SYNTHS: dict[str, Callable[[int], list[Signal]]] = {
     "click": lambda sr: [synth_click(sr)],
     "snap": lambda sr: [synth_snap(sr)],
@@ -373,6 +450,11 @@ SYNTHS: dict[str, Callable[[int], list[Signal]]] = {
     "complete": lambda sr: [synth_complete(sr)],
     "end": lambda sr: [synth_end(sr)],
     "deny": lambda sr: [synth_deny(sr)],
+    "dice": lambda sr: [synth_dice(sr)],
+    "dice_hit": lambda sr: [synth_dice_hit(sr)],
+    "coin": lambda sr: [synth_coin(sr)],
+    "card": lambda sr: [synth_card(sr)],
+    "disc": lambda sr: [synth_disc(sr)],
 }
 
 

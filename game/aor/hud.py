@@ -1,0 +1,245 @@
+"""The table's heads-up parts: the hot-seat hand-off curtain, the game log drawer, the status
+line's pill and the banner that names a new turn, step or the outcome of a moment."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+import pygame
+
+from game.aor import pieces
+from game.shell import theme
+from game.shell.animations import ease_out_cubic
+from game.shell.layout import VH, VW
+from game.shell.scenegraph import Canvas, Node
+
+if TYPE_CHECKING:
+    from game.aor.session import AorSession
+
+TOP = 52.0
+
+
+class HudModel(Protocol):
+    message: str
+
+    @property
+    def session(self) -> AorSession: ...
+
+    @property
+    def clock(self) -> float: ...
+
+    @property
+    def message_at(self) -> float: ...
+
+    def handoff_done(self, seat: int) -> None: ...
+
+    def recent_lines(self, seat: int) -> list[str]: ...
+
+
+class Handoff(Node):
+    """Hot-seat: covers the whole table (every hand, every face-down card) until the player
+    named clicks; the others look away."""
+
+    interactive = True
+
+    def __init__(self, table: HudModel) -> None:
+        super().__init__(0, 0, VW, VH, z=90)
+        self.table = table
+        self.visible = False
+        self.seat = -1
+        self.why = ""
+
+    def show(self, seat: int, why: str = "") -> None:
+        self.seat = seat
+        self.why = why
+        self.visible = True
+
+    def on_click(self, lx: float, ly: float, button: int) -> bool:
+        if button == 1:
+            self.visible = False
+            self.table.handoff_done(self.seat)
+        return True
+
+    def tooltip(self) -> str:
+        return "Click when the player named has the table"
+
+    def draw_self(self, c: Canvas) -> None:
+        s = self.table.session
+        col = s.colour(self.seat)
+        c.fill(theme.BG_DARK, 0, 0, VW, VH)
+        c.fill(theme.darken(col, 0.65), VW / 2 - 380, VH / 2 - 180, 760, 360, 18)
+        c.fill(col, VW / 2 - 380, VH / 2 - 180, 760, 360, 18, 4)
+        pieces.disc(c, VW / 2, VH / 2 - 100, 30, s.country(self.seat))
+        c.text(f"Pass the table to {s.player_name(self.seat)}", VW / 2, VH / 2 - 22, 34,
+               theme.CREAM, True, "center", max_w=720)
+        who = s.role_name(self.seat)
+        if who and who != s.player_name(self.seat):
+            c.text(f"playing {who}", VW / 2, VH / 2 + 20, 17, theme.PANEL_DARK, True,
+                   "center", max_w=720)
+        c.text("Your cards are yours alone: the others look away. Click when you are ready.",
+               VW / 2, VH / 2 + 62, 16, theme.CREAM, False, "center", max_w=720)
+        if self.why:
+            c.text(self.why, VW / 2, VH / 2 + 96, 15, theme.GOLD, True, "center", max_w=720)
+        lines = self.table.recent_lines(self.seat)[-5:]
+        if lines:
+            y = VH / 2 + 200
+            c.text("Meanwhile on the table", VW / 2, y, 15, theme.PANEL_DARK, True, "center")
+            for ln in lines:
+                y += 22
+                if y > VH - 16:
+                    break
+                c.text(ln, VW / 2, y, 13, theme.CREAM, False, "center", max_w=1200)
+
+
+class LogDrawer(Node):
+    """The game log sliding in from the right; the wheel scrolls it."""
+
+    W = 540.0
+    LINE = 16.0
+    interactive = True
+
+    def __init__(self, table: HudModel) -> None:
+        super().__init__(VW, TOP, self.W, VH - TOP, z=60)
+        self.table = table
+        self.open = False
+        self.t = 0.0
+        self.scroll = 0
+        self._lines: list[str] = []
+        self._wrapped_key: object = None
+        self._page: pygame.Surface | None = None
+        self._page_key: object = None
+
+    def toggle(self) -> None:
+        self.open = not self.open
+
+    def frame_rate(self) -> float:
+        return 60.0 if 0.0 < self.t < 1.0 or (self.open and self.t < 1.0) or (
+            not self.open and self.t > 0.0) else 0.0
+
+    def on_update(self, dt: float) -> None:
+        target = 1.0 if self.open else 0.0
+        step = dt * 5
+        self.t = min(target, self.t + step) if self.t < target else max(target, self.t - step)
+        self.x = VW - self.W * ease_out_cubic(self.t)
+        self.visible = self.t > 0.001
+
+    def contains(self, lx: float, ly: float) -> bool:
+        return self.visible and super().contains(lx, ly)
+
+    def tooltip(self) -> str:
+        return "The game log (L closes it; the mouse wheel scrolls it)"
+
+    def rows(self) -> int:
+        return int((self.h - 52) // self.LINE)
+
+    def wheel(self, dy: int) -> None:
+        self.scroll = max(0, min(self.scroll + 3 * dy, max(0, len(self._lines) - self.rows())))
+
+    def _wrap(self, s: float) -> None:
+        log = self.table.session.log
+        key = (len(log), log[-1] if log else "", round(s, 4))
+        if key == self._wrapped_key:
+            return
+        self._wrapped_key = key
+        out: list[str] = []
+        px, width = max(9, round(12 * s)), round((self.W - 28) * s)
+        for raw in log[-500:]:
+            out.extend(theme.wrap(raw, px, width))
+        self._lines = out
+
+    def draw_self(self, c: Canvas) -> None:
+        self._wrap(c.s)
+        key = (round(c.s, 4), self.scroll, self._wrapped_key)
+        if self._page is None or key != self._page_key:
+            self._page_key = key
+            self._page = pygame.Surface((round((self.W + 4) * c.s), round(self.h * c.s)))
+            pc = Canvas(self._page, c.s, 4 * c.s, 0)
+            pc.fill((0, 0, 0), -4, 0, self.W + 4, self.h)
+            pc.fill((250, 240, 218), 0, 0, self.W, self.h)
+            pc.text("Game log", 14, 10, 18, theme.INK, True)
+            n = len(self._lines)
+            if n > self.rows():
+                pos = "newest" if self.scroll == 0 else f"{self.scroll} lines up"
+                pc.text(f"wheel to scroll · {pos}", self.W - 14, 18, 11, theme.INK_SOFT,
+                        False, "midright")
+            end = n - self.scroll
+            y = self.h - 12
+            for ln in reversed(self._lines[max(0, end - self.rows()):end]):
+                y -= self.LINE
+                pc.text(ln, 14, y, 12, theme.INK_SOFT)
+        c.surf.blit(self._page, c.pt(-4, 0))
+
+
+class StatusToast(Node):
+    """The status line (saved, cannot undo, why a click did nothing): a pill under the top
+    strip that fades after a few seconds."""
+
+    SHOW = 5.0
+    FADE = 1.0
+
+    def __init__(self, table: HudModel) -> None:
+        super().__init__(VW / 2 - 420, TOP + 8, 840, 0, z=70)
+        self.table = table
+        self._surf: pygame.Surface | None = None
+        self._key: object = None
+
+    def alpha(self) -> float:
+        age = self.table.clock - self.table.message_at
+        if not self.table.message or age > self.SHOW + self.FADE:
+            return 0.0
+        return 1.0 if age <= self.SHOW else 1.0 - (age - self.SHOW) / self.FADE
+
+    def frame_rate(self) -> float:
+        a = self.alpha()
+        return 20.0 if 0.0 < a < 1.0 else 0.0
+
+    def draw_self(self, c: Canvas) -> None:
+        a = self.alpha()
+        if a <= 0:
+            return
+        text = self.table.message
+        key = (text, round(c.s, 4))
+        if self._surf is None or self._key != key:
+            self._key = key
+            lines = theme.wrap(text, max(9, round(15 * c.s)), round((self.w - 40) * c.s))[:3]
+            h = 16 + 22 * len(lines)
+            surf = pygame.Surface((round(self.w * c.s), round(h * c.s)), pygame.SRCALPHA)
+            sc = Canvas(surf, c.s, 0, 0)
+            widest = max(theme.font(max(9, round(15 * c.s))).size(ln)[0] for ln in lines) / c.s
+            bw = min(self.w, widest + 40)
+            bx = (self.w - bw) / 2
+            sc.fill((40, 30, 24), bx, 0, bw, h, 12)
+            sc.fill(theme.GOLD, bx, 0, bw, h, 12, 1.5)
+            for i, ln in enumerate(lines):
+                sc.text(ln, self.w / 2, 19 + 22 * i, 15, theme.CREAM, False, "center",
+                        max_w=self.w - 40)
+            self._surf = surf
+        self._surf.set_alpha(round(255 * a))
+        c.surf.blit(self._surf, c.pt(0, 0))
+
+
+class Banner(Node):
+    """A big line over the map for a moment ("Turn 2", "The alliances are bid for",
+    "Victory points"): set by the animator, faded by its tween."""
+
+    def __init__(self, x: float, y: float, w: float) -> None:
+        super().__init__(x, y, w, 60, z=55)
+        self.text = ""
+        self.sub = ""
+        self.alpha = 0.0
+
+    def draw_self(self, c: Canvas) -> None:
+        if self.alpha <= 0.01 or not self.text:
+            return
+        a = min(1.0, self.alpha)
+        tmp = pygame.Surface((round(self.w * c.s), round(self.h * c.s)), pygame.SRCALPHA)
+        tc = Canvas(tmp, c.s)
+        tc.fill((34, 26, 20), 0, 0, self.w, self.h, 14)
+        tc.fill(theme.GOLD, 0, 0, self.w, self.h, 14, 2)
+        tc.text(self.text, self.w / 2, 22 if self.sub else self.h / 2, 24, theme.CREAM, True,
+                "center", max_w=self.w - 30)
+        if self.sub:
+            tc.text(self.sub, self.w / 2, 46, 13, theme.PANEL_DARK, False, "center",
+                    max_w=self.w - 30)
+        tmp.set_alpha(round(235 * a))
+        c.surf.blit(tmp, c.pt(0, 0))

@@ -1,0 +1,664 @@
+"""The map of Age of Reason: the two board parts drawn as a period map (seas with their
+waves, coasts, the seven home countries washed in their colours, the eleven areas with
+their borders), each area's plaque with its name, VP values, ship symbol, the disc stacks
+ranked left to right (most discs first: counts and ranking read at a glance) and its Empire
+markers; the bag of markers. It zooms (the wheel, around the pointer, 1x to 3x) and pans
+(a drag) like An Age Contrived's map; hovering an area tells its ranking now, what each
+place would score, its markers and who may attack there and why.
+
+The picture is cached: the background per view and scale, the pieces per shown state; a
+frame blits it and draws only what moves."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
+
+import pygame
+
+from engine.aor.api import State, area, area_ranking, names, reach, tables
+from game.aor import help, look, pieces
+from game.aor import map_geometry as mg
+from game.aor.spots import Spot, poly_spot, round_spot
+from game.shell import theme
+from game.shell.scenegraph import Button, Canvas, Node
+
+if TYPE_CHECKING:
+    from engine.aor.api import Game
+    from game.shell.scenes.base import Nav
+
+MAP_X, MAP_Y = 8.0, 58.0  # the map panel's top-left corner on the table (virtual units)
+ZOOM_MIN, ZOOM_MAX, ZOOM_STEP = 1.0, 3.0, 1.25
+DRAG_START = 5.0
+BURST = 0.18  # seconds after the last wheel step before the picture is redrawn sharp
+
+SEA = (160, 194, 196)
+SEA_DEEP = (138, 176, 182)
+SEA_AREA = (148, 186, 194)
+COAST = (186, 212, 206)
+LAND = (236, 222, 186)
+LAND_OTHER = (226, 214, 184)
+LAND_AREA = (230, 212, 168)
+OUTLINE = (98, 76, 52)
+BORDER = (150, 62, 44)
+FRAME = (92, 64, 40)
+PLAQUE = (250, 242, 222)
+
+
+class MapModel(Protocol):
+    """What the map reads of the table: the shown state and its revision, the game (for who
+    may reach an area), the seats' names, the clock and the app (the pointer, a press)."""
+
+    @property
+    def shown(self) -> State: ...
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def app(self) -> Nav: ...
+
+    @property
+    def clock(self) -> float: ...
+
+    @property
+    def rev(self) -> int: ...
+
+    def seat_name(self, seat: int) -> str: ...
+
+    def mouse_down(self, vx: float, vy: float, button: int) -> None: ...
+
+
+def _aa_poly(surf: pygame.Surface, col: theme.Colour, pts: list[tuple[int, int]]) -> None:
+    if len(pts) >= 3:
+        pygame.draw.aalines(surf, col, True, pts)
+
+
+class MapView(Node):
+    clip_hit = True
+
+    def __init__(self, table: MapModel) -> None:
+        super().__init__(MAP_X, MAP_Y, mg.MAP_W, mg.MAP_H)
+        mg.checked()
+        self.table = table
+        self.zoom = 1.0
+        self.view_x = self.view_y = 0.0  # map point at the panel's top-left corner
+        self.wheel_at = -1e9
+        self._press: tuple[float, float, int, float, float] | None = None
+        self.dragging = False
+        self._replaying = False
+        self._bg: pygame.Surface | None = None
+        self._bg_key: object = None
+        self._pic: pygame.Surface | None = None
+        self._pic_key: object = None
+        self.hidden: dict[str, int] = {}  # "<area>:<country>" -> discs not drawn yet (flying)
+        self.hidden_markers: set[str] = set()
+        self.stack_spots: list[Spot] = []
+        self._spot_key: object = None
+        self.area_spots: dict[str, Spot] = {}
+        self._build_static()
+        self._make_controls()
+
+    # --- spots ---------------------------------------------------------------------------------
+    def _build_static(self) -> None:
+        for aid, g in mg.AREAS.items():
+            sp = poly_spot(aid, g.shapes, z=2)
+            sp.tipfn = lambda aid=aid: self.area_tip(aid)
+            sp.rule = "R11"
+            self.add(sp)
+            tx, ty, tw, th = g.tab_rect
+            plaque = Spot(aid, tx, ty, tw, th, z=4)
+            plaque.tipfn = sp.tipfn
+            plaque.rule = "R11"
+            self.add(plaque)
+            self.area_spots[aid] = plaque
+        for hid, h in mg.HOMES.items():
+            sp = poly_spot(hid, h.shapes, z=1)
+            sp.tipfn = lambda hid=hid: help.home(hid)
+            sp.rule = "R1.3"
+            self.add(sp)
+        bx, by = mg.BAG_AT
+        bag = round_spot("info:bag", bx, by, 22, z=6)
+        bag.tipfn = lambda: help.bag(self.table.shown)
+        bag.rule = "R4.1"
+        self.add(bag)
+
+    def refresh(self) -> None:
+        """The stacks' and markers' spots as the shown state stands."""
+        s = self.table.shown
+        key = (tuple(tuple(r) for r in s.discs), tuple(tuple(m) for m in s.markers))
+        if key == self._spot_key:
+            return
+        self._spot_key = key
+        for old in self.stack_spots:
+            self.remove(old)
+        self.stack_spots = []
+        t = tables()
+        for a, aid in enumerate(t.areas):
+            g = mg.AREAS[aid]
+            ranks = self.ranked(s, a)
+            for k, (c, n) in enumerate(ranks):
+                x, y = g.stack_point(k, len(ranks))
+                top = y - (min(n, 8) - 1) * (mg.DISC_R * pieces.DISC_THICK + 0.6)
+                sp = Spot(f"stack:{aid}:{t.countries[c]}", x - mg.DISC_R - 1,
+                          top - mg.DISC_R - 1, 2 * mg.DISC_R + 2,
+                          y - top + 2 * mg.DISC_R + 2, z=7)
+                sp.tipfn = lambda aid=aid, c=c: self.stack_tip(aid, c)
+                sp.rule = "R11.2"
+                self.stack_spots.append(sp)
+            mids = s.markers[a]
+            for k, mid in enumerate(mids):
+                x, y = g.marker_point(k, len(mids))
+                sp = round_spot(mid, x, y, mg.MARKER_R + 1.5, z=8)
+                sp.tipfn = lambda mid=mid: help.marker(mid)
+                sp.rule = "R7.5" if t.markers[mid].aktion else "R7.6"
+                self.stack_spots.append(sp)
+        for sp in self.stack_spots:
+            self.add(sp)
+        self._sync_visibility()
+
+    @staticmethod
+    def ranked(s: State, a: int) -> list[tuple[int, int]]:
+        """(country, discs) of an area, most discs first (the catalog's order among equals)."""
+        row = s.discs[a]
+        return sorted(((c, n) for c, n in enumerate(row) if n > 0), key=lambda x: (-x[1], x[0]))
+
+    # --- words -------------------------------------------------------------------------------
+    def area_tip(self, aid: str) -> str:
+        s = self.table.shown
+        t = tables()
+        a = t.area_index[aid]
+        info = area(aid)
+        kind = ("a sea" if info.ship_area and info.region == "europe" else
+                "a colony" if info.region == "colony" else "a land area of Europe")
+        vps = " / ".join(str(v) for v in info.vp)
+        places = "first, second and third" if len(info.vp) == 3 else "first and second"
+        lines = [f"{look.with_german(info.name, info.name_de)}: {kind}. {vps} VP for "
+                 f"{places} place (R11.2)."]
+        if info.ship_area:
+            lines.append("Ship symbol: an attacker here must play a ship card (R7.3.1).")
+        elif info.coast_ship_optional:
+            lines.append("A coast: a ship card may be played here but is not needed.")
+        ranks = area_ranking(s, aid)
+        if ranks:
+            parts = []
+            for c, n, r, vp in ranks:
+                who = look.name(c) + ("" if s.seat_of[c] >= 0 else " (no player)")
+                score = f"{vp} VP" if s.seat_of[c] >= 0 else "blocks, scores 0"
+                if r > len(info.vp):
+                    score = "no VP"
+                parts.append(f"{names.ordinal(r)} {who}, {names.plural(n, 'disc')}: {score}")
+            lines.append("If scored now: " + "; ".join(parts) + ".")
+        else:
+            lines.append("No discs here yet: nobody would score it now.")
+        mids = s.markers[a]
+        if mids:
+            words = [names.marker(t, m, where=False) for m in mids]
+            lines.append(f"Empire markers ({len(mids)}): " + ", ".join(words) + ".")
+        if self.table.game.state is s or self._rest():
+            may = [r for r in reach(self.table.game, aid) if r.may]
+            nots = [r for r in reach(self.table.game, aid) if not r.may]
+            if may:
+                lines.append("Who may attack here: " + "; ".join(
+                    f"{self.table.seat_name(r.seat)} ({r.why})" for r in may) + " (R7.3).")
+            if nots:
+                lines.append("Not: " + "; ".join(
+                    f"{self.table.seat_name(r.seat)} ({r.why})" for r in nots) + ".")
+        return "\n".join(lines)
+
+    def _rest(self) -> bool:
+        return self.table.shown.discs == self.table.game.state.discs
+
+    def stack_tip(self, aid: str, c: int) -> str:
+        s = self.table.shown
+        info = area(aid)
+        n = s.discs[tables().area_index[aid]][c]
+        place = ""
+        for cc, _, r, vp in area_ranking(s, aid):
+            if cc == c:
+                score = f"{vp} VP" if s.seat_of[c] >= 0 else "it blocks the place, scoring 0"
+                place = (f" {names.ordinal(r).capitalize()} place now: {score}." if
+                         r <= len(info.vp) else " No place that scores now.")
+        who = look.name(c) + ("" if s.seat_of[c] >= 0 else " (a non-player country)")
+        return (f"{who}: {names.plural(n, 'disc')} in {names.the_area(tables(), aid)} "
+                f"({look.MARK_WORDS.get(look.mark(c), '')} mark).{place}")
+
+    # --- zoom and pan ----------------------------------------------------------------------------
+    def shows_local(self, mx: float, my: float) -> bool:
+        w, h = mg.MAP_W / self.zoom, mg.MAP_H / self.zoom
+        return self.view_x <= mx < self.view_x + w and self.view_y <= my < self.view_y + h
+
+    def sees(self, vx: float, vy: float) -> bool:
+        return MAP_X <= vx < MAP_X + mg.MAP_W and MAP_Y <= vy < MAP_Y + mg.MAP_H
+
+    def virtual(self, mx: float, my: float) -> tuple[float, float]:
+        return self.x + mx * self.scale, self.y + my * self.scale
+
+    def set_view(self, zoom: float, vx: float, vy: float) -> None:
+        zoom = min(ZOOM_MAX, max(ZOOM_MIN, zoom))
+        if zoom < 1.0001:
+            zoom = 1.0
+        self.zoom = zoom
+        self.view_x = min(mg.MAP_W - mg.MAP_W / zoom, max(0.0, vx))
+        self.view_y = min(mg.MAP_H - mg.MAP_H / zoom, max(0.0, vy))
+        self.scale = zoom
+        self.x = MAP_X - self.view_x * zoom
+        self.y = MAP_Y - self.view_y * zoom
+        self._sync_visibility()
+        self._place_controls()
+
+    def zoom_at(self, vx: float, vy: float, factor: float) -> None:
+        mx, my = (vx - self.x) / self.scale, (vy - self.y) / self.scale
+        zoom = min(ZOOM_MAX, max(ZOOM_MIN, self.zoom * factor))
+        self.set_view(zoom, mx - (vx - MAP_X) / zoom, my - (vy - MAP_Y) / zoom)
+
+    def wheel(self, vx: float, vy: float, dy: int) -> bool:
+        if not dy or not self.sees(vx, vy):
+            return False
+        self.zoom_at(vx, vy, ZOOM_STEP ** dy)
+        self.wheel_at = self.table.clock
+        return True
+
+    def reset_zoom(self) -> None:
+        self._press = None
+        self.dragging = False
+        self.set_view(1.0, 0.0, 0.0)
+
+    def zoom_key(self, key: int) -> bool:
+        c = (MAP_X + mg.MAP_W / 2, MAP_Y + mg.MAP_H / 2)
+        if key in (pygame.K_HOME, pygame.K_0, pygame.K_KP0):
+            if self.zoom == 1.0:
+                return False
+            self.reset_zoom()
+            return True
+        if key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.zoom_at(*c, ZOOM_STEP)
+            self.wheel_at = self.table.clock
+            return True
+        if key in (pygame.K_MINUS, pygame.K_KP_MINUS) and self.zoom > 1.0:
+            self.zoom_at(*c, 1 / ZOOM_STEP)
+            self.wheel_at = self.table.clock
+            return True
+        return False
+
+    def zoom_to(self, aid: str, zoom: float = 2.0) -> None:
+        """Centre the view on an area's plaque at `zoom` (the guide's pictures, a test)."""
+        tx, ty, tw, th = mg.AREAS[aid].tab_rect
+        cx, cy = tx + tw / 2, ty + th / 2
+        self.set_view(zoom, cx - mg.MAP_W / zoom / 2, cy - mg.MAP_H / zoom / 2)
+
+    def press(self, vx: float, vy: float, button: int) -> bool:
+        """Zoomed in, a press on the map may become a pan: held until it moves (a pan) or is
+        released (the click it was). True: the press is held."""
+        if self._replaying or button not in (1, 2) or self.zoom <= 1.0 or \
+                not self.sees(vx, vy):
+            return False
+        node = self.hit(*self.to_local(vx, vy))
+        if button == 1 and node is not None and not isinstance(node, Spot):
+            return False
+        self._press = (vx, vy, button, self.view_x, self.view_y)
+        self.dragging = False
+        return True
+
+    def update(self, dt: float) -> None:
+        if self._press is None:
+            return
+        vx0, vy0, button, ux, uy = self._press
+        mx, my = self.table.app.mouse_v
+        held = pygame.mouse.get_pressed()[0 if button == 1 else 1]
+        if not self.dragging and math.hypot(mx - vx0, my - vy0) >= DRAG_START:
+            self.dragging = True
+        if self.dragging:
+            self.set_view(self.zoom, ux - (mx - vx0) / self.scale, uy - (my - vy0) / self.scale)
+            self.wheel_at = self.table.clock
+        if held:
+            return
+        self._press = None
+        if self.dragging:
+            self.dragging = False
+            return
+        if button == 1:
+            self._replaying = True
+            try:
+                self.table.mouse_down(vx0, vy0, 1)
+            finally:
+                self._replaying = False
+
+    def frame_rate(self) -> float:
+        if self._press is not None or self.table.clock - self.wheel_at < BURST + 0.1:
+            return 60.0
+        return 0.0
+
+    def _sync_visibility(self) -> None:
+        for n in self.children:
+            if isinstance(n, Spot):
+                n.visible = self.zoom == 1.0 or self.shows_local(n.x + n.w / 2, n.y + n.h / 2)
+
+    def _make_controls(self) -> None:
+        tip = ("Zoom the map: the mouse wheel zooms around the pointer, a drag moves it, "
+               "Home or 0 shows all of it again.")
+        self.zoom_out = Button("\u2212", 0, 0, 28, 24, self._zoom_out, 15, tip, z=60)
+        self.zoom_in = Button("+", 0, 0, 28, 24, self._zoom_in, 15, tip, z=60)
+        self.zoom_reset = Button("Whole map", 0, 0, 92, 24, self.reset_zoom, 12,
+                                 "Show the whole map again (Home)", z=60)
+        self.add(self.zoom_out, self.zoom_in, self.zoom_reset)
+        self._place_controls()
+
+    def _zoom_in(self) -> None:
+        self.zoom_key(pygame.K_PLUS)
+
+    def _zoom_out(self) -> None:
+        self.zoom_key(pygame.K_MINUS)
+
+    def _place_controls(self) -> None:
+        vx, vy = MAP_X + mg.MAIN_X + 6, MAP_Y + mg.MAP_H - 30
+        for b in (self.zoom_out, self.zoom_in, self.zoom_reset):
+            b.x, b.y = (vx - self.x) / self.scale, (vy - self.y) / self.scale
+            b.scale = 1.0 / self.scale
+            vx += b.w + 4
+        self.zoom_out.enabled = self.zoom > 1.0
+        self.zoom_in.enabled = self.zoom < ZOOM_MAX
+        self.zoom_reset.enabled = self.zoom > 1.0
+
+    def hit(self, lx: float, ly: float) -> Node | None:
+        if not self.shows_local(lx, ly):
+            return None
+        return super().hit(lx, ly)
+
+    # --- drawing ---------------------------------------------------------------------------------
+    def draw(self, canvas: Canvas) -> None:
+        """The cached picture of the panel, then the zoom buttons (children draw nothing
+        else: the spots are invisible)."""
+        if not self.visible:
+            return
+        c = canvas  # the node's own canvas (zoomed)
+        root = Canvas(c.surf, c.s / self.scale, c.ox - self.x * c.s / self.scale,
+                      c.oy - self.y * c.s / self.scale)
+        rect = root.rect(MAP_X, MAP_Y, mg.MAP_W, mg.MAP_H)
+        self._update_picture(root, rect)
+        assert self._pic is not None
+        c.surf.blit(self._pic, rect.topleft)
+        for b in (self.zoom_out, self.zoom_in, self.zoom_reset):
+            if b.visible:
+                b.draw(c.sub(b.x, b.y, b.scale))
+
+    def picture_key(self) -> object:
+        # what the pieces' picture shows: the discs, the markers, the bag, who plays which
+        # country, what an animation hides (not every change of the table: a coin paid does
+        # not redraw the map)
+        s = self.table.shown
+        return (tuple(map(tuple, s.discs)), tuple(map(tuple, s.markers)), tuple(s.seat_of),
+                tuple(sorted(self.hidden.items())), tuple(sorted(self.hidden_markers)),
+                len(s.bag))
+
+    def _update_picture(self, root: Canvas, rect: pygame.Rect) -> None:
+        vs = root.s * self.zoom
+        view = (round(self.view_x, 2), round(self.view_y, 2), round(self.zoom, 4),
+                round(root.s, 5), rect.size)
+        if self._bg is None or self._bg_key != view:
+            self._bg_key = view
+            self._bg = pygame.Surface(rect.size)
+            mc = Canvas(self._bg, vs, -self.view_x * vs, -self.view_y * vs)
+            self.draw_background(mc)
+            if pygame.display.get_surface() is not None:
+                self._bg = self._bg.convert()
+            self._pic_key = None
+        key = (view, self.picture_key())
+        if self._pic is None or self._pic_key != key:
+            self._pic_key = key
+            self._pic = self._bg.copy()
+            mc = Canvas(self._pic, vs, -self.view_x * vs, -self.view_y * vs)
+            self.draw_pieces(mc, self.table.shown)
+
+    def forget_pictures(self) -> None:
+        self._bg = self._pic = None
+
+    def draw_background(self, c: Canvas) -> None:
+        c.fill(theme.FELT, 0, 0, mg.MAP_W, mg.MAP_H)
+        for part, (x, y, w, h) in mg.BOARD_PARTS:
+            c.fill((20, 14, 10), x + 3, y + 4, w, h, 6)
+            c.fill(SEA, x, y, w, h, 6)
+            self._waves(c, part, (x, y, w, h))
+        surf = c.surf
+        # coastal shallows: a paler halo around every land
+        lands = [p for g in mg.AREAS.values() if not g.sea for p in g.shapes]
+        lands += [p for hm in mg.HOMES.values() for p in hm.shapes]
+        lands += list(mg.OTHER_LAND)
+        for p in lands:
+            pts = [c.pt(*q) for q in p]
+            pygame.draw.lines(surf, COAST, True, pts, max(2, round(7 * c.s)))
+        for g in mg.AREAS.values():  # sea areas: a slightly deeper water, a dotted border
+            if g.sea:
+                for p in g.shapes:
+                    c.polygon(SEA_AREA, p)
+        for p in mg.OTHER_LAND:
+            c.polygon(LAND_OTHER, p)
+            _aa_poly(surf, OUTLINE, [c.pt(*q) for q in p])
+        for hg in mg.HOMES.values():
+            col = look.colour(look.country_index(hg.country))
+            fill = theme.lighten(col, 0.72) if col != look.COLOURS["white"] else (246, 244, 238)
+            for p in hg.shapes:
+                c.polygon(fill, p)
+                pygame.draw.lines(surf, theme.lighten(col, 0.35) if col != look.COLOURS[
+                    "white"] else (190, 186, 176), True, [c.pt(*q) for q in p],
+                                  max(1, round(2.2 * c.s)))
+                _aa_poly(surf, OUTLINE, [c.pt(*q) for q in p])
+        for g in mg.AREAS.values():
+            if g.sea:
+                for p in g.shapes:
+                    self._dotted(c, p, (70, 110, 130))
+                continue
+            for p in g.shapes:
+                c.polygon(LAND_AREA, p)
+                self._hatch(c, p)
+                self._dotted(c, p, BORDER)
+        for p in mg.ISLANDS:
+            c.polygon(LAND_OTHER, p)
+            _aa_poly(surf, OUTLINE, [c.pt(*q) for q in p])
+        self._inset(c)
+        for hg in mg.HOMES.values():
+            ci = look.country_index(hg.country)
+            x, y = hg.label
+            words = look.name(ci).upper()
+            if ci == look.country_index("country_united_provinces"):
+                words = "UNITED PROV."
+            ink = theme.darken(look.colour(ci), 0.2)
+            if look.colour(ci) == look.COLOURS["white"]:
+                ink = (110, 100, 86)
+            c.text(words, x, y, 8.2, ink, True, hg.anchor)
+        for text, (x, y), _ in mg.SEA_LABELS:
+            c.text(text, x, y, 8.5, (70, 104, 118), False, "center")
+        for text, (x, y) in (("Scandinavia", (mg.MAIN_X + 214, 24)),
+                             ("Italy", (mg.MAIN_X + 244, 352)),
+                             ("Barbary", (mg.MAIN_X + 250, 494)),
+                             ("Arabia", (344.0, 176.0))):
+            c.text(text, x, y, 7.5, (120, 100, 74), False, "center")
+        c.icon("aor_compass", *mg.COMPASS_AT, 52)
+        self._cartouche(c, 262, 42, 148, "The Colonies", "Die Kolonien")
+        self._cartouche(c, mg.MAIN_X + 6, 226, 74, "Europe", "Europa")
+        c.fill(theme.FELT, mg.COLONIAL_W, 0, mg.SEAM, mg.MAP_H)  # the seam between the parts
+        c.fill((20, 14, 10), mg.COLONIAL_W, 4, 3, mg.MAP_H - 4)
+        for _, (x, y, w, h) in mg.BOARD_PARTS:
+            c.fill(FRAME, x, y, w, h, 6, 3)
+            c.fill((196, 160, 104), x + 3, y + 3, w - 6, h - 6, 4, 1)
+        for g in mg.AREAS.values():  # the plaques' leader lines and frames
+            tx, ty, tw, th = g.tab_rect
+            ax, ay = g.anchor
+            inside = any(mg.contains(p, tx + tw / 2, ty + th / 2) for p in g.shapes)
+            if not inside:
+                cx = min(max(ax, tx), tx + tw)
+                cy = min(max(ay, ty), ty + th)
+                self._dashed(c, (cx, cy), (ax, ay), (110, 84, 60))
+                c.circle((110, 84, 60), ax, ay, 2.2)
+
+    def _waves(self, c: Canvas, part: str, box: tuple[float, float, float, float]) -> None:
+        x0, y0, w, h = box
+        rng = random.Random(7 if part == "main" else 3)
+        col = SEA_DEEP
+        for _ in range(int(w * h / 900)):
+            x = x0 + 6 + rng.random() * (w - 20)
+            y = y0 + 6 + rng.random() * (h - 12)
+            k = 3.2
+            c.line(col, (x, y), (x + k, y - 1.4), 0.8)
+            c.line(col, (x + k, y - 1.4), (x + 2 * k, y), 0.8)
+
+    def _hatch(self, c: Canvas, poly: mg.Poly) -> None:
+        """A light engraving of lines across an area's land."""
+        xs = [p[0] for p in poly]
+        ys = [p[1] for p in poly]
+        col = (218, 198, 152)
+        y = min(ys) + 4
+        while y < max(ys):
+            inside: list[float] = []
+            n = len(poly)
+            for i in range(n):
+                (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % n]
+                if (y1 <= y < y2) or (y2 <= y < y1):
+                    inside.append(x1 + (y - y1) * (x2 - x1) / (y2 - y1))
+            inside.sort()
+            for a, b in zip(inside[::2], inside[1::2], strict=False):
+                if b - a > 4:
+                    c.line(col, (a + 2, y), (b - 2, y), 0.6)
+            y += 5.0
+        del xs
+
+    def _dotted(self, c: Canvas, poly: mg.Poly, col: theme.Colour) -> None:
+        n = len(poly)
+        for i in range(n):
+            self._dashed(c, poly[i], poly[(i + 1) % n], col, 3.0, 2.2, 1.3)
+
+    @staticmethod
+    def _dashed(c: Canvas, a: tuple[float, float], b: tuple[float, float], col: theme.Colour,
+                dash: float = 4.0, gap: float = 3.0, width: float = 1.0) -> None:
+        d = math.hypot(b[0] - a[0], b[1] - a[1])
+        if d < 0.5:
+            return
+        ux, uy = (b[0] - a[0]) / d, (b[1] - a[1]) / d
+        t = 0.0
+        while t < d:
+            e = min(d, t + dash)
+            c.line(col, (a[0] + ux * t, a[1] + uy * t), (a[0] + ux * e, a[1] + uy * e), width)
+            t = e + gap
+
+    def _inset(self, c: Canvas) -> None:
+        x, y, w, h = mg.EAST_INDIES_FRAME
+        c.fill((20, 14, 10), x + 2, y + 3, w, h, 3)
+        c.fill(SEA, x, y, w, h, 3)
+        self._waves(c, "inset", (x, y + 14, w, h - 14))
+        c.polygon(SEA_AREA, mg.EAST_INDIES_SEA)
+        for p in (mg.SUMATRA, mg.JAVA, mg.BORNEO, mg.MALAYA):
+            c.polygon(LAND_OTHER, p)
+            _aa_poly(c.surf, OUTLINE, [c.pt(*q) for q in p])
+        c.fill(PLAQUE, x, y, w, 15, 3)
+        c.text("East Indies · inset", x + w / 2, y + 7.5, 8, (90, 66, 44), True, "center")
+        c.fill(FRAME, x, y, w, h, 3, 2)
+        c.fill(FRAME, x + 3, y + 3, w - 6, h - 6, 2, 0.8)
+
+    @staticmethod
+    def _cartouche(c: Canvas, x: float, y: float, w: float, title: str, sub: str) -> None:
+        c.fill((60, 40, 24), x + 2, y + 3, w, 34, 8)
+        c.fill((246, 236, 208), x, y, w, 34, 8)
+        c.fill((140, 104, 60), x, y, w, 34, 8, 1.5)
+        c.fill((190, 156, 100), x + 3, y + 3, w - 6, 28, 6, 0.8)
+        c.text(title, x + w / 2, y + 13, 12, (80, 52, 30), True, "center")
+        c.text(sub, x + w / 2, y + 26, 8, (120, 92, 60), False, "center")
+
+    def draw_pieces(self, c: Canvas, s: State) -> None:
+        t = tables()
+        for a, aid in enumerate(t.areas):
+            g = mg.AREAS[aid]
+            self.draw_plaque(c, g, a, s)
+        bx, by = mg.BAG_AT
+        pieces.bag(c, bx, by, 40, len(s.bag))
+
+    def draw_plaque(self, c: Canvas, g: mg.AreaGeo, a: int, s: State) -> None:
+        """An area's plaque: its name (and ship symbol) across the top, its VP values down
+        the right edge (first place on top, lit where a stack stands now), the stacks ranked
+        left to right (the place they would take is written over them), the markers below."""
+        t = tables()
+        info = area(g.id)
+        tx, ty, tw, th = g.tab_rect
+        c.fill((40, 28, 18), tx + 1.5, ty + 2.5, tw, th, 5)
+        c.fill(PLAQUE, tx, ty, tw, th, 5)
+        c.fill((142, 108, 70), tx, ty, tw, th, 5, 1.2)
+        head = (222, 206, 168) if not info.ship_area else (204, 222, 224)
+        c.fill(head, tx + 1, ty + 1, tw - 2, 15, 4)
+        if info.ship_area:
+            pieces.ship_badge(c, tx + 9, ty + 8, 13)
+            c.text(info.name, tx + 18, ty + 8.5, 9, pieces.INK, True, "midleft",
+                   max_w=tw - 22)
+        else:
+            c.text(info.name, tx + tw / 2, ty + 8.5, 9, pieces.INK, True, "center",
+                   max_w=tw - 8)
+        ranks = self.ranked(s, a)
+        rank_of = {c_: r for c_, _, r, _ in area_ranking(s, g.id)}
+        holders: dict[int, list[int]] = {}  # place -> the countries holding it now
+        for c_, _ in ranks:
+            holders.setdefault(rank_of.get(c_, 9), []).append(c_)
+        bw, bh = 15.0, 11.0
+        for i, v in enumerate(info.vp):
+            bx, by = tx + tw - bw - 3, ty + 19 + i * (bh + 2)
+            here = holders.get(i + 1, [])
+            lit = any(s.seat_of[c_] >= 0 for c_ in here)
+            fill = (62, 110, 56) if lit else (176, 184, 160)
+            c.fill(theme.darken(fill, 0.3), bx, by + 1, bw, bh, 3)
+            c.fill(fill, bx, by, bw, bh, 3)
+            c.text(str(v), bx + bw / 2, by + bh / 2, 8, theme.CREAM if lit else pieces.INK,
+                   True, "center")
+            for j, c_ in enumerate(here[:3]):  # who holds this place: its discs' colour and mark
+                pieces.disc(c, bx - 6 - j * 9, by + bh / 2 - 1, 4.2, c_)
+        shown_ranks = []
+        for c_, n in ranks:
+            n -= self.hidden.get(f"{g.id}:{t.countries[c_]}", 0)
+            if n > 0:
+                shown_ranks.append((c_, n))
+        for k, (c_, n) in enumerate(shown_ranks):
+            x, y = g.stack_point(k, len(shown_ranks))
+            top = pieces.stack(c, x, y, mg.DISC_R, c_, n)
+            if n <= 8:  # the count over the stack (more than 8 carry it on top)
+                c.text(str(n), x, top - mg.DISC_R - 4.5, 8, pieces.INK, True, "center")
+        for k, mid in enumerate(s.markers[a]):
+            if mid in self.hidden_markers:
+                continue
+            x, y = g.marker_point(k, len(s.markers[a]))
+            pieces.marker(c, x, y, mg.MARKER_R, mid)
+        if not shown_ranks:
+            c.text("no discs", tx + (tw - bw) / 2, ty + 38, 8, (150, 130, 104), False,
+                   "center")
+
+    # --- where pieces are (the animations fly to and from them) --------------------------------
+    def stack_virtual(self, aid: str, c: int, s: State | None = None) -> tuple[float, float]:
+        """Where country `c`'s stack in `aid` stands (its top), or would stand, in virtual
+        units at the current view."""
+        s = s or self.table.shown
+        a = tables().area_index[aid]
+        ranks = self.ranked(s, a)
+        g = mg.AREAS[aid]
+        idx = next((k for k, (cc, _) in enumerate(ranks) if cc == c), len(ranks))
+        n = max(len(ranks), idx + 1)
+        x, y = g.stack_point(idx, n)
+        have = ranks[idx][1] if idx < len(ranks) else 0
+        y -= have * (mg.DISC_R * pieces.DISC_THICK + 0.6)
+        return self.virtual(x, y)
+
+    def marker_virtual(self, aid: str, k: int, n: int) -> tuple[float, float]:
+        return self.virtual(*mg.AREAS[aid].marker_point(k, n))
+
+    def area_virtual(self, aid: str) -> tuple[float, float]:
+        tx, ty, tw, th = mg.AREAS[aid].tab_rect
+        return self.virtual(tx + tw / 2, ty + th / 2)
+
+    def bag_virtual(self) -> tuple[float, float]:
+        return self.virtual(*mg.BAG_AT)
+
+    def ring_area(self, c: Canvas, aid: str, col: theme.Colour, width: float) -> None:
+        """A ring around an area's shape and its plaque (virtual canvas `c`)."""
+        g = mg.AREAS[aid]
+        for p in g.shapes:
+            pts = [c.pt(*self.virtual(*q)) for q in p]
+            pygame.draw.lines(c.surf, col, True, pts, max(2, round(width * c.s)))
+
+
+Draw = Callable[[Canvas], None]

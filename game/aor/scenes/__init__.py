@@ -1,0 +1,1 @@
+"""Age of Reason's scenes: set-up, table, results, guide."""

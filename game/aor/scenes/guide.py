@@ -1,0 +1,181 @@
+"""Age of Reason's guide: "How to play" pages, each beside a picture of the real table at a
+seeded position (drawn by the table scene itself, the part the page speaks of), and the rules
+reference, one page per rule section. Opened from the title and pause menus, with F1
+anywhere (at the rule of what the pointer is over: "R7.3" opens Attacks with that entry lit),
+and closed with Esc or Back to the scene it was opened from. Pages are listed on the left;
+the arrows or Page Up/Down turn them."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.aor.guide import BOOK_TITLES, HOWTO, HOWTO_PAGES, RULES_PAGES, Page, Shot, find
+from game.aor.scenes.table import TableScene
+from game.aor.session import AorSession
+from game.shell import theme
+from game.shell.layout import VH, VW
+from game.shell.scenegraph import Button, Canvas
+from game.shell.scenes.base import HelpScene
+
+if TYPE_CHECKING:
+    from game.shell.scenes.base import Nav
+
+LIST_X, LIST_W = 24.0, 300.0
+PAGE_X = 352.0
+TEXT_W = 470.0
+ART_X = PAGE_X + TEXT_W + 28.0
+ART_W, ART_H = VW - 24.0 - ART_X, 560.0
+TITLE_Y, BODY_Y = 44.0, 100.0
+TEXT_SIZE, LINE = 16.0, 24.0
+ENTRY_SIZE = 15.0
+
+_pictures: dict[Shot, pygame.Surface] = {}  # each position drawn once a run (full table)
+_last: list[str] = [HOWTO_PAGES[0].id]
+
+
+def picture(nav: Nav, shot: Shot) -> pygame.Surface:
+    """The table at `shot`'s position, drawn at 1600x900 by the table scene itself (the one
+    person's own hand shown, as they would see it)."""
+    surf = _pictures.get(shot)
+    if surf is None:
+        session = AorSession.mid_game(shot.seed, shot.players, shot.moves, humans=1)
+        table = TableScene(nav, session)
+        surf = pygame.Surface((round(VW), round(VH)))
+        table.draw(Canvas(surf, 1.0, 0.0, 0.0))
+        _pictures[shot] = surf
+    return surf
+
+
+class GuideScene(HelpScene):
+    def __init__(self, app: Nav, page: str | None = None) -> None:
+        super().__init__(app)
+        self.page: Page = HOWTO_PAGES[0]
+        self.entry = ""
+        self.show(page or _last[0])
+
+    # --- navigation ----------------------------------------------------------------------------
+    def show(self, page: str | None) -> None:
+        self.page, self.entry = find(page)
+        _last[0] = self.page.id
+        self.build()
+
+    def pages(self) -> list[Page]:
+        return [*HOWTO_PAGES, *RULES_PAGES]
+
+    def turn(self, step: int) -> None:
+        pages = self.pages()
+        i = pages.index(self.page)
+        self.show(pages[max(0, min(len(pages) - 1, i + step))].id)
+
+    def close(self) -> None:
+        self.app.back()  # to where it was opened from (the title menu if nothing is below)
+
+    def build(self) -> None:
+        self.clear()
+        y = 92.0
+        for book, pages in ((HOWTO, HOWTO_PAGES), ("rules", RULES_PAGES)):
+            y += 8
+            self.add(_Heading(BOOK_TITLES[book], LIST_X, y))
+            y += 30
+            step = 31.0 if book == HOWTO else 30.0
+            for p in pages:
+                label = p.title if book == HOWTO else f"{p.id}  {p.title}"
+                self.add(Button(label, LIST_X, y, LIST_W, step - 4, partial(self.show, p.id),
+                                13, selected=p is self.page,
+                                tip=f"Open “{p.title}”"))
+                y += step
+        self.add(Button("◀ Previous", PAGE_X, VH - 64, 170, 40, partial(self.turn, -1), 15,
+                        tip="The previous page (Page Up)"))
+        self.add(Button("Next ▶", PAGE_X + 180, VH - 64, 170, 40, partial(self.turn, 1), 15,
+                        tip="The next page (Page Down)"))
+        self.add(Button("Back", VW - 24 - 200, VH - 64, 200, 40, self.close, 16,
+                        tip="Back to where you were (Esc)"))
+
+    # --- drawing -------------------------------------------------------------------------------
+    def draw_self(self, c: Canvas) -> None:
+        c.fill(theme.BG, 0, 0, VW, VH)
+        c.text("Age of Reason: the guide", LIST_X, 44, 22, theme.GOLD, True, "midleft",
+               max_w=LIST_W)
+        p = self.page
+        c.text(p.title if p.book == HOWTO else f"{p.id}  {p.title}", PAGE_X, TITLE_Y, 28,
+               theme.GOLD, True, "midleft", max_w=VW - PAGE_X - 24)
+        if p.book == HOWTO:
+            self._text(c, p)
+            if p.shot is not None:
+                self._picture(c, p.shot)
+        else:
+            self._entries(c, p)
+
+    def _text(self, c: Canvas, p: Page) -> None:
+        y = BODY_Y
+        px = max(9, round(TEXT_SIZE * c.s))
+        for para in p.text:
+            for ln in theme.wrap(para, px, round(TEXT_W * c.s)):
+                c.text(ln, PAGE_X, y, TEXT_SIZE, theme.CREAM, False, "topleft", max_w=TEXT_W)
+                y += LINE
+            y += LINE * 0.6
+        if p.see:
+            c.text("Rules: " + ", ".join(p.see) + " (the Rules pages)", PAGE_X, y + 4, 13,
+                   theme.PATH, False, "topleft", max_w=TEXT_W)
+
+    def _picture(self, c: Canvas, shot: Shot) -> None:
+        full = picture(self.app, shot)
+        x, y, w, h = shot.part
+        part = full.subsurface(pygame.Rect(round(x), round(y), round(w), round(h)))
+        k = min(ART_W / w, ART_H / h)
+        dw, dh = w * k, h * k
+        dx, dy = ART_X + (ART_W - dw) / 2, BODY_Y
+        c.fill((0, 0, 0), dx + 4, dy + 5, dw, dh, 8)
+        r = c.rect(dx, dy, dw, dh)
+        c.surf.blit(pygame.transform.smoothscale(part, (max(1, r.w), max(1, r.h))), r.topleft)
+        c.fill(theme.GOLD, dx, dy, dw, dh, 6, 2)
+        c.text("The real table, from a seeded game", dx + dw / 2, dy + dh + 18, 12,
+               theme.PATH, False, "center", max_w=dw)
+
+    def _entries(self, c: Canvas, p: Page) -> None:
+        y = BODY_Y
+        w = VW - PAGE_X - 24 - 110
+        px = max(9, round(ENTRY_SIZE * c.s))
+        for rid, words in p.entries:
+            lines = theme.wrap(words, px, round(w * c.s))
+            h = len(lines) * 22 + 14
+            lit = rid == self.entry
+            c.fill((74, 56, 42) if lit else (50, 38, 30), PAGE_X, y, VW - PAGE_X - 24, h, 8)
+            if lit:
+                c.fill(theme.HILITE, PAGE_X, y, VW - PAGE_X - 24, h, 8, 2)
+            c.text(rid, PAGE_X + 14, y + 18, ENTRY_SIZE, theme.GOLD, True, "midleft", max_w=90)
+            for k, ln in enumerate(lines):
+                c.text(ln, PAGE_X + 110, y + 18 + 22 * k, ENTRY_SIZE, theme.CREAM, False,
+                       "midleft", max_w=w)
+            y += h + 8
+
+    def key_down(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            self.close()
+            return True
+        if key in (pygame.K_PAGEDOWN, pygame.K_RIGHT, pygame.K_DOWN):
+            self.turn(1)
+            return True
+        if key in (pygame.K_PAGEUP, pygame.K_LEFT, pygame.K_UP):
+            self.turn(-1)
+            return True
+        return bool(key == pygame.K_F1)  # already open
+
+
+class _Heading(Button):
+    """A book's title in the list (not a button: drawn as a heading, no click)."""
+
+    interactive = False
+
+    def __init__(self, text: str, x: float, y: float) -> None:
+        super().__init__(text, x, y, LIST_W, 26, lambda: None, 15)
+
+    def draw_self(self, c: Canvas) -> None:
+        c.text(self.label, 4, 13, 15, theme.GOLD, True, "midleft", max_w=self.w)
+
+
+__all__ = ["GuideScene", "picture"]
