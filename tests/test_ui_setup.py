@@ -86,7 +86,7 @@ def test_names_are_typed_remembered_and_shown_on_the_hand_off(app, drawn):
     app.render()
     who = s.player_name(t.handoff.seat)
     assert f"Pass the table to {who}" in drawn
-    assert f"playing {s.character_name(t.handoff.seat)}" in drawn
+    assert f"Playing {s.character_name(t.handoff.seat)}" in drawn
     # the next set-up starts with the same names
     app.open_setup()
     assert [x.name for x in app.scene.seats] == ["Anna", "Ben"]

@@ -57,6 +57,9 @@ class Runner:
         # did, (the seat that decided, its events), so a front end can rebuild its log and
         # recap; None for a game that was not replayed. The front end takes it (and drops it).
         self.story: list[tuple[int, list[Event]]] | None = None
+        # ... and, beside each, the decisions the rules answered by themselves in that step
+        # (as `forced` was after it), so the rebuilt log says them too
+        self.story_forced: list[list[tuple[int, Decision, Choice]]] | None = None
         self._auto: bool | None = None  # auto_apply(), asked once
         # the decisions the rules answered by themselves during the last start or choice (one
         # legal answer, auto_apply): (how many of that step's events came before, the

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.kernel import files
-from engine.kernel.decisions import IllegalChoice
+from engine.kernel.decisions import Choice, Decision, IllegalChoice
 from engine.kernel.events import Event
 from engine.kernel.summary import Summary, SummaryError
 from engine.kernel.words import PLAIN, Glossary, place, said
@@ -268,11 +268,13 @@ def replay(defn: GameDefinition, cfg: Any, choices: list[str],
         raise SaveError("This save's set-up cannot be played.", short(exc)) from exc
     g.undo_enabled = False
     story: list[tuple[int, list[Event]]] = []
-    g.story = story
+    forced: list[list[tuple[int, Decision, Choice]]] = []
+    g.story, g.story_forced = story, forced
     for i, cid in enumerate(choices if upto is None else choices[:upto]):
         try:
             d = g.pending
             story.append((d.seat if d is not None else -1, g.choose(cid)))
+            forced.append(list(g.forced))
         except IllegalChoice as exc:
             raise SaveError(f"Replaying the save failed at decision {i + 1}: its choice is "
                             "not legal there.", f"{cid[:60]}: {exc}") from exc

@@ -1026,8 +1026,11 @@ class BoardView(Node):
             col = t.session.colour(seat)
             c.fill(theme.lighten(col, 0.6), x - 48, y - 42, 96, 104, 8)
             tokens.seat_marker(c, x - 34, y - 28, 8, col, t.session.shape(seat))
-            c.text(t.session.name(seat), x - 23, y - 28, 11, theme.INK, False, "midleft",
-                   max_w=70, alts=t.session.name_forms(seat))
+            # the name typed (the marker beside it and the seat rows say the character)
+            given = t.session.seats[seat].name if seat < len(t.session.seats) else ""
+            c.text(given or t.session.name(seat), x - 23, y - 28, 11, theme.INK, False,
+                   "midleft", max_w=70, alts=[f for f in t.session.name_forms(seat)
+                                             if "(" not in f])
             for ty in range(4):
                 ry = y - 6 + ty * 18
                 tokens.energy(c, x - 30, ry, 7.5, ty)

@@ -6,9 +6,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.aac.api import Game, GameConfig, Rules, new_game
+from engine.aac.api import Choice, Decision, Game, GameConfig, Rules, new_game
 from game.shell import theme
 from game.shell.session import SeatSpec, Session
+
+TURN_END = ("action", "end")  # (decision kind, choice id): an Actions turn ends (R6.4)
 
 
 class AacSession(Session):
@@ -17,6 +19,13 @@ class AacSession(Session):
     def __init__(self, game: Game, seats: list[SeatSpec], bot_seed: int = 0) -> None:
         self.rules: Rules = game.rules
         super().__init__(game, seats, bot_seed)
+
+    def forced_line(self, d: Decision, ch: Choice) -> str:
+        """The log's line for a decision the rules made: an Actions turn that ends by
+        itself says why (R6.4), any other the only answer there was."""
+        if (d.kind, ch.id) == TURN_END:
+            return f"{self.name(d.seat)}: the turn ends, no bottom-row energy is left to spend."
+        return super().forced_line(d, ch)
 
     @classmethod
     def new(cls, seats: list[SeatSpec], seed: int, options: dict[str, Any] | None = None,

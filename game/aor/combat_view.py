@@ -389,7 +389,7 @@ class CombatStage(Node):
                 c.fill((64, 90, 70), cx - CARD_W / 2, cy - CARD_H / 2, CARD_W, CARD_H, 8)
                 c.fill((130, 160, 130), cx - CARD_W / 2, cy - CARD_H / 2, CARD_W, CARD_H, 8,
                        1.5)
-                c.text_box("choosing a card…", cx - CARD_W / 2 + 6, cy - 30, CARD_W - 12, 60,
+                c.text_box("Choosing a card", cx - CARD_W / 2 + 6, cy - 30, CARD_W - 12, 60,
                            12, theme.PANEL_DARK)
             else:
                 self._card(c, cx, cy, CARD_W, CARD_H, seat, card, f)
@@ -419,7 +419,7 @@ class CombatStage(Node):
             if h.state == "out":
                 text = "stays out"
             elif not card:
-                text = "deciding…"
+                text = "Deciding"
             else:
                 text = ""
             if card:

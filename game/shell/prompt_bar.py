@@ -7,6 +7,8 @@ import math
 from collections.abc import Callable, Sequence
 from functools import partial
 
+import pygame
+
 from engine.kernel.decisions import Choice
 from game.shell import theme
 from game.shell.layout import PROMPT_H, PROMPT_Y, RIGHT_W, RIGHT_X, VH, VW
@@ -57,6 +59,14 @@ class PromptBar(Node):
         self._choices = list(choices)
         self._layout()
 
+    def _label(self, ch: Choice, f: pygame.font.Font) -> str:
+        """A choice's words on its button: all of them when they fit on one line, else the
+        name before their colon ("Extra option B"; the tooltip says the rest)."""
+        room = self.w - 60 - 26 - (22 if choice_icon(ch) else 0)
+        if f.size(ch.label)[0] <= room or ": " not in ch.label:
+            return ch.label
+        return ch.label.split(": ", 1)[0]
+
     def _layout(self) -> None:
         self.clear()
         self.buttons = []
@@ -66,9 +76,10 @@ class PromptBar(Node):
         row = 0
         start = 0
         pages: list[list[tuple[Choice, float]]] = [[]]
+        labels = {ch.id: self._label(ch, f) for ch in self._choices}
         for ch in self._choices:
-            w = min(self.w - 60, max(84.0, f.size(ch.label)[0] + 26 + (22 if choice_icon(ch)
-                                                                    else 0)))
+            w = min(self.w - 60, max(84.0, f.size(labels[ch.id])[0] + 26 +
+                                     (22 if choice_icon(ch) else 0)))
             if x + w > self.w - 50:
                 row += 1
                 x = 10.0
@@ -85,7 +96,7 @@ class PromptBar(Node):
                 row += 1
                 x = 10.0
             y = rows_y[min(row, 1)]
-            b = Button(ch.label, x, y, w, h, partial(self.on_choose, ch.id), 13,
+            b = Button(labels[ch.id], x, y, w, h, partial(self.on_choose, ch.id), 13,
                        tip=ch.label, icon_name=choice_icon(ch))
             b.choice_id = ch.id  # type: ignore[attr-defined]
             self.add(b)

@@ -76,17 +76,33 @@ class Session:
         # A game opened from a save was replayed: its story (the seat deciding and the events
         # of every choice) rebuilds the log as it was, and the table's recap takes it next.
         self.story: list[tuple[int, list[Event]]] = game.story or []
-        game.story = None
+        forced = game.story_forced or []
+        game.story, game.story_forced = None, None
         for e in game.setup_events or []:
             self.log.append(self.describe(e))
-        for _, events in self.story:
-            self.log.extend(self.describe(e) for e in events)
+        for k, (_, events) in enumerate(self.story):
+            self.log.extend(self.lines(events, forced[k] if k < len(forced) else []))
         self._trim_log()
 
     # --- words ---------------------------------------------------------------------------------
     def describe(self, e: Event) -> str:
         """The log's line for an event, the seats called by the names typed."""
         return self.definition.describe(self.game, e, [s.name for s in self.seats])
+
+    def forced_line(self, d: Decision, ch: Choice) -> str:
+        """The log's line for a decision the rules answered by themselves (its one legal
+        answer); a game may say it in its own words."""
+        return f"{self.name(d.seat)}: {ch.label} (the only possible answer to " \
+            f"\u201c{d.prompt.rstrip('.')}\u201d)."
+
+    def lines(self, events: list[Event], forced: list[tuple[int, Decision, Choice]]
+              ) -> list[str]:
+        """The log's lines for one step: a line per event and, in its place among them, one
+        per decision the rules made (`Runner.forced`: events before it, decision, choice)."""
+        out = [self.describe(e) for e in events]
+        for k, (at, d, ch) in enumerate(sorted(forced, key=lambda f: f[0])):
+            out.insert(min(len(out), at + k), self.forced_line(d, ch))
+        return out
 
     def take_story(self) -> list[tuple[int, list[Event]]]:
         """The replayed story of a game opened from a save (once; [] for a new game)."""
@@ -170,8 +186,7 @@ class Session:
 
     def apply(self, choice_id: str) -> list[Event]:
         events = self.game.choose(choice_id)
-        for e in events:
-            self.log.append(self.describe(e))
+        self.log.extend(self.lines(events, self.game.forced))
         self._trim_log()
         if self.autosaving and self.game.is_over:
             self.keep_final()

@@ -271,8 +271,7 @@ class TableScene(PlayScene):
             self.recap.acted(d.seat)
             self._last_human = d.seat
         events = self.session.apply(choice_id)
-        said = self.talk.after_step(self.game.forced, len(events),
-                                    not self.driver._batch_by_bot)
+        said = self.talk.after_step(self.game.forced, not self.driver._batch_by_bot)
         if said:  # a person's decision the rules made (the turn ended, the only answer)
             self.message = said
         self.recap.feed(events)

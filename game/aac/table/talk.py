@@ -12,14 +12,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from engine.kernel.decisions import Choice, Decision
+from engine.aac.api import Choice, Decision
+from game.aac.session import TURN_END
 
 if TYPE_CHECKING:
     from game.shell.session import Session
 
 Forced = tuple[int, Decision, Choice]  # (events before it in its step, decision, choice)
-
-TURN_END = ("action", "end")  # (decision kind, choice id): an Actions turn ends (R6.4)
 
 
 class TalkTable(Protocol):
@@ -44,13 +43,6 @@ def for_person(d: Decision, ch: Choice) -> str:
     return f"Chosen for you, the only possible answer to {_quoted(d.prompt)}: {ch.label}."
 
 
-def for_log(name: str, d: Decision, ch: Choice) -> str:
-    """The log's line for a forced decision of the seat called `name`."""
-    if ends_turn(d, ch):
-        return f"{name}: the turn ends, no bottom-row energy is left to spend."
-    return f"{name}: {ch.label} (the only possible answer to {_quoted(d.prompt)})."
-
-
 class TurnTalk:
     """Says the forced decisions of each applied step, and remembers a person's since
     their last own decision (for `why_decided`)."""
@@ -59,21 +51,18 @@ class TurnTalk:
         self.t = t
         self.recent: list[tuple[Decision, Choice]] = []  # the deciding person's, this turn
 
-    def after_step(self, forced: list[Forced], n_events: int, acted_by_person: bool
+    def after_step(self, forced: list[Forced], acted_by_person: bool
                    ) -> str:
-        """After a choice was applied (its `n_events` events just went into the log): put
-        a line for each forced decision in its place in the log, and return the words for
-        the status line ("" when no person's decision was forced)."""
+        """After a choice was applied (the session's log already says each forced decision,
+        `Session.lines`): the words for the status line ("" when no person's decision was
+        forced)."""
         s = self.t.session
         if acted_by_person:
             self.recent = []
         if not forced:
             return ""
-        base = len(s.log) - n_events
         said: list[str] = []
-        for k, (at, d, ch) in enumerate(sorted(forced, key=lambda f: f[0])):
-            line = for_log(s.name(d.seat), d, ch)
-            s.log.insert(max(0, base + at + k), line)
+        for _at, d, ch in sorted(forced, key=lambda f: f[0]):
             if s.is_human(d.seat):
                 self.recent.append((d, ch))
                 said.append(for_person(d, ch))
