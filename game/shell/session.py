@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from engine.kernel import files, saves
 from engine.kernel.autosave import Autosaver, turn_files
+from engine.kernel.decisions import Choice, Decision
 from engine.kernel.definition import GameDefinition, by_format
 from engine.kernel.events import Event
 from engine.kernel.runner import Runner
