@@ -367,8 +367,8 @@ class TableScene(PlayScene):
                 cid = bot.choose(view, d)
                 ch = d.find(cid)
                 words = ch.label if ch is not None else "no hint this time"
-            except Exception as exc:  # a hint that fails says so; the game goes on
-                words = f"no hint this time ({type(exc).__name__})"
+            except Exception:  # a hint that fails says so; the game goes on
+                words = "no hint this time"
             self._hint_result = (key, f"Hint ({level} bot): {words}")
 
         self._hint_thread = threading.Thread(target=think, daemon=True, name="aor-hint")
