@@ -50,6 +50,7 @@ class AuctionParams:
     npc_ally: float = 0.2  # an allied non-player in the area: the attack's worth x (1 + this)
     npc_enemy: float = 0.15  # a defender's non-player ally there: x (1 - this)
     threats: bool = True  # count what enemies may take (False: own opportunities only)
+    threat_weight: float = 1.0  # ... and how much
     relative: bool = True  # standing against the others (False: own value only)
     completions: int = 12
 
@@ -136,7 +137,7 @@ class AuctionModel:
             cv[seat] = total + p.order * (1.0 - pos[me] / 7.0)
         if p.threats:
             for seat in range(n):
-                cv[seat] += dmg[seat]
+                cv[seat] += p.threat_weight * dmg[seat]
         return cv
 
     def standing(self, cv: list[float]) -> list[float]:

@@ -28,10 +28,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.aor import events as ev
-from engine.aor.bots import policy
-from engine.aor.bots.evaluate import Evaluator
+from engine.aor.bots import combat_model as cm
+from engine.aor.bots import odds, policy
+from engine.aor.bots.evaluate import Evaluator, Weights, expected_rolls
 from engine.aor.bots.player import PolicyBot, matches, rebuild, safe_choice
+from engine.aor.combat import new_combat
 from engine.aor.game import Game
+from engine.aor.state import State
 from engine.kernel.decisions import Decision
 from engine.kernel.rng import Rng, seed_state
 
@@ -39,10 +42,13 @@ from engine.kernel.rng import Rng, seed_state
 @dataclass(frozen=True, slots=True)
 class SearchParams:
     kinds: frozenset[str] = frozenset({"box", "attack", "second_attack", "attack_card"})
-    width: int = 3  # candidates played out (the policy's best)
-    samples: int = 4  # guesses of the hidden parts, the same for every candidate
-    max_nodes: int = 2400  # decisions played in all rollouts of one search
+    width: int = 4  # candidates played out (the policy's best)
+    samples: int = 3  # guesses of the hidden parts, the same for every candidate
+    horizon: int = 20  # decisions a rollout plays (at most: the turn's end stops it)
+    max_nodes: int = 240  # decisions played in all rollouts of one search
+    auction_nodes: int = 240  # ... of a search in the auction (bids, proposals)
     margin: float = 0.0  # a candidate must beat the policy's choice by this
+    luck: bool = True  # take the dice's luck out of rollout values (control variates)
     time_cap: float = 6.0  # CPU seconds per search: a safety net, never the budget
     rollout: policy.Params = field(default_factory=policy.Params)
 
@@ -62,6 +68,9 @@ class Rollout:
             return d.choices[0].id
         lk = policy.Look(g, d.seat, self.p, self.rng)
         return policy.best(policy.scores(lk, d, self.caches[d.seat]), self.rng, d.choices)
+
+
+AUCTION_KINDS = frozenset({"bid", "proposal"})
 
 
 def turn_over(events: list[Any]) -> bool:
@@ -116,7 +125,8 @@ class SearchBot(PolicyBot):
         if not games:
             return cands[0]
         # every rollout gets an equal share of the budget (the candidate's own choice counts)
-        per = max(1, sp.max_nodes // (len(cands) * len(games)))
+        budget = sp.auction_nodes if d.kind in AUCTION_KINDS else sp.max_nodes
+        per = min(sp.horizon, max(1, budget // (len(cands) * len(games))))
         rows: list[list[float]] = []  # per guess, every candidate's value
         for g0, sd in games:
             row = []
@@ -138,13 +148,46 @@ class SearchBot(PolicyBot):
 
     def rollout(self, g: Game, cid: str, seat: int, nodes: int, seed: int) -> float:
         """Play `cid` then the rollout policy for everyone to the end of the turn (or `nodes`
-        decisions); the seat's standing there."""
+        decisions); the seat's standing there, less the luck of the dice on the way (with
+        `luck`: every combat's outcome against its expectation once the cards are known,
+        every unrest roll against its expected loss), which has nothing to do with the
+        candidate and would only hide the difference between candidates."""
         r = Rollout(self.sp.rollout, seed ^ 0x5EA5, g.state.n)
-        events = g.choose(cid)
-        steps = 1
-        while not turn_over(events) and g.pending is not None and steps < nodes:
-            events = g.choose(r.choose(g))
+        luck = 0.0
+        unrest = [0.0] * g.state.n
+        choice = cid
+        steps = 0
+        while True:
+            # the state before the choice: a combat it resolves is valued from here
+            pre = g.state.clone() if self.sp.luck else None
+            events = g.choose(choice)
             steps += 1
+            if self.sp.luck:
+                for e in events:
+                    if isinstance(e, ev.CombatResolved) and pre is not None:
+                        luck += combat_luck(g, pre, e, seat, self.p.weights)
+                    elif isinstance(e, ev.UnrestRolled):
+                        unrest[e.seat] += e.lost - expected_rolls(e.unrest, g.t.die_faces)
+            if turn_over(events) or g.pending is None or steps >= nodes:
+                break
+            choice = r.choose(g)
         self.nodes += steps
-        e = Evaluator(g.t, g.state, seat, self.p.weights)
-        return e.rel(e.proj, seat)
+        fin = Evaluator(g.t, g.state, seat, self.p.weights)
+        proj = [v + x for v, x in zip(fin.proj, unrest, strict=True)]  # rolls lost back
+        return fin.rel(proj, seat) - luck
+
+
+def combat_luck(g: Game, pre: State, e: ev.CombatResolved, seat: int, w: Weights) -> float:
+    """How much better the combat ended for `seat` than its cards and allies made likely:
+    the value of the result's margin class less its expectation over the dice (R8.5)."""
+    t = g.t
+    a_dice = sum(x.value for x in e.attacker_terms if x.kind == "dice")
+    d_terms = [x.value for x in e.defender_terms if x.kind == "dice"]
+    fixed = (e.attacker_strength - a_dice) - (e.defender_strength - sum(d_terms))
+    dist = odds.shift(odds.dice_margin(t.die_faces, True, bool(d_terms)), fixed)
+    cls = odds.classes(dist)
+    fr = new_combat(t, pre, e.attacker, t.area_index[e.area], e.defender_country, e.marker)
+    values = cm.outcome_values(Evaluator(t, pre, seat, w), fr, seat)
+    m = e.attacker_strength - e.defender_strength
+    k = 0 if m >= 3 else 6 if m <= -3 else 3 - m
+    return values[k] - cm.expected(cls, values)
