@@ -6,7 +6,8 @@
 A seat is a level ("easy", "normal", "hard") optionally followed by ":" and overrides of its
 parameters, comma-free dotted keys joined by ";" (engine.aor.bots.policy.Params and its
 parts: `weights.gold=0.2;models.allies=false;attack_min=0.1`; hard also takes `search.` keys,
-engine.aor.bots.search.SearchParams). Seats rotate one step per game as in the tournament
+engine.aor.bots.search.SearchParams; a set is names joined by "|":
+`search.kinds=box|attack|bid|proposal`). Seats rotate one step per game as in the tournament
 (engine.tools.tournament); every bot sees only its seat's view. Prints win rates with 95%
 intervals and mean scores (and the style report with --style).
 """
@@ -37,6 +38,8 @@ from engine.tools.tournament import bot_seed  # noqa: E402
 
 
 def _parse(v: str) -> Any:
+    if "|" in v:  # a set of names: search.kinds=box|attack|bid|proposal
+        return frozenset(x for x in v.split("|") if x)
     if v.lower() in ("true", "false"):
         return v.lower() == "true"
     try:
