@@ -27,9 +27,10 @@ os.environ.setdefault("AAC_HOME", tempfile.mkdtemp(prefix="aac-pacing-"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.aac import events as ev  # noqa: E402
-from game.app import App  # noqa: E402
-from game.session import SeatSpec, Session  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.aac.session import AacSession as Session  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.session import SeatSpec  # noqa: E402
+from game.shell.settings import Settings  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -5,9 +5,9 @@
 Writes docs/<name>.png for: menu, table, load, recap, results, monument (a monument close-up,
 zoomed in, with its card), snap (a section snapping onto its stack, mid-animation), push (a
 tile push mid-animation), launch (a trapdoor launch mid-flight), folklore (a Folklore Card
-being played), pilgrimage (the Pilgrim Board mid Shrine completion) (and guide, tutorial when
-those scenes exist). Every picture is drawn by the game's own scenes
-from seeded games.
+being played), pilgrimage (the Pilgrim Board mid Shrine completion), tutorial (the tutorial's
+scoring lesson: why the score changed), hint (the hint with its reason). Every picture is
+drawn by the game's own scenes from seeded games.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import os
 import random
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -27,15 +28,20 @@ os.environ["AAC_HOME"] = tempfile.mkdtemp(prefix="aac-shots-")
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+import game.games  # noqa: E402,F401  (registers every game's front end)
 from engine.aac import events as ev  # noqa: E402
+from engine.aac import tutorial_plan  # noqa: E402
 from engine.aac.bots import make_bot  # noqa: E402
 from engine.aac.persist.io import load_game  # noqa: E402
-from game.app import App  # noqa: E402
-from game.board_view import BURST, geometry  # noqa: E402
-from game.headless import find_moment  # noqa: E402
-from game.scenes.load import LoadScene  # noqa: E402
-from game.session import SeatSpec, Session  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.aac.board_geometry import geometry  # noqa: E402
+from game.aac.board_view import BURST  # noqa: E402
+from game.aac.headless import find_moment  # noqa: E402
+from game.aac.session import AacSession as Session  # noqa: E402
+from game.aac.tutorial.headless import reach  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.scenes.load import LoadScene  # noqa: E402
+from game.shell.session import SeatSpec  # noqa: E402
+from game.shell.settings import Settings  # noqa: E402
 
 DOCS = ROOT / "docs"
 SIZE = (1600, 900)
@@ -250,11 +256,41 @@ def shot_pilgrimage(app: App) -> None:
         app.step(1 / 30)
 
 
+def shot_tutorial(app: App) -> None:
+    """The tutorial's scoring lesson: why the learner's score changed with the section."""
+    reach(app)
+
+
+def shot_hint(app: App) -> None:
+    """The hint with its reason, in the prompt bar and the status line: the tutorial's game
+    at the learner's second turn (a real position), as a normal game."""
+    g = load_game(ROOT / "saves" / "scenarios" / "aac" / "tutorial-2p.json")
+    for cid in tutorial_plan.first_advance(g):
+        g.choose(cid)
+    s = Session(g, [SeatSpec(True), SeatSpec(False, "easy")], tutorial_plan.TUTORIAL_BOT_SEED)
+    app.start_session(s)
+    t = app.scene
+    for _ in range(3000):
+        d = s.game.pending
+        if d is not None and d.seat == 0 and not t.animator.busy:
+            break
+        app.step(1 / 60)
+        time.sleep(0.001)
+    t.close_recap()
+    t.hint()
+    for _ in range(6000):
+        app.step(1 / 60)
+        if not t.hints.thinking:
+            break
+        time.sleep(0.005)
+    settle(app)
+
+
 SHOTS: dict[str, Callable[[App], None]] = {
     "menu": shot_menu, "table": shot_table, "load": shot_load, "recap": shot_recap,
     "results": shot_results, "monument": shot_monument, "snap": shot_snap,
     "push": shot_push, "launch": shot_launch, "folklore": shot_folklore,
-    "pilgrimage": shot_pilgrimage,
+    "pilgrimage": shot_pilgrimage, "tutorial": shot_tutorial, "hint": shot_hint,
 }
 
 

@@ -9,7 +9,7 @@ import os
 import sys
 from collections.abc import Iterator
 
-from game import crash
+from game.shell import crash
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # Windows: the window is per-monitor DPI aware (sharp at 125 % or 150 % display scaling, not
@@ -63,7 +63,9 @@ def display_problem() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     multiprocessing.freeze_support()  # the bundle's bot worker process starts here
-    p = argparse.ArgumentParser(prog="python -m game", description="An Age Contrived")
+    p = argparse.ArgumentParser(prog="python -m game",
+                                description="Board games at one table: An Age Contrived, "
+                                            "Age of Reason")
     p.add_argument("--terminal", action="store_true", help="a bots' game in the terminal")
     p.add_argument("--screenshot", metavar="OUT.png", help="render to a PNG and exit")
     p.add_argument("--bench-frames", type=int, metavar="N", help="time N frames of bots")
@@ -94,41 +96,46 @@ def main(argv: list[str] | None = None) -> int:
                    help="Linux: put the packaged game in the desktop's applications menu")
     a = p.parse_args(argv)
     if a.install_desktop_entry:
-        from game.desktop_entry import main as install_entry
+        from game.shell.desktop_entry import main as install_entry
 
         return install_entry()
-    if a.smoke:
-        from game.smoke import run as smoke
-
-        return smoke()
     if a.terminal:
         from engine.cli import main as cli_main
 
         return cli_main(["play"])
-    from game.layout import parse_size
+    if a.smoke:
+        from game.shell.smoke import prepare
+        from game.shell.smoke import run as smoke
+
+        prepare()  # SDL's headless drivers, before pygame is imported
+    import game.games  # noqa: F401  (every installed game registers its front end)
+
+    if a.smoke:
+        return smoke()
+    from game.shell.layout import parse_size
 
     size = parse_size(a.size)
     if a.tutorial and (a.autoplay or a.screenshot):
-        from game.tutorial import headless
+        from game.aac.tutorial import headless
 
         return headless.screenshot(a.screenshot, size) if a.screenshot else \
             headless.autoplay(size)
     if a.screenshot and a.guide is not None:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-        from game.guide.shots import screenshot as guide_shot
+        from game.aac.guide.shots import screenshot as guide_shot
 
         return guide_shot(a.screenshot, size, a.guide)
     if a.screenshot:
-        from game.headless import screenshot
+        from game.aac.headless import screenshot
 
         return screenshot(a.screenshot, size, a.scenario, a.seed, a.players, a.moves)
     if a.bench_anims:
-        from game.headless import bench_anims
+        from game.aac.headless import bench_anims
 
         return bench_anims(size, a.seed, a.json)
     if a.bench_frames:
-        from game.headless import bench
+        from game.aac.headless import bench
 
         return bench(a.bench_frames, size, a.scenario, a.seed, a.players,
                      a.moves or 0, a.json, a.bench_level, a.humans, a.realtime)
@@ -138,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     import pygame
 
-    from game.app import App
+    from game.shell.app import App
 
     try:
         app = App()
@@ -147,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     crash.watch(app)  # a crash keeps this app's game (game.crash)
     if a.scenario or a.moves:
-        from game.headless import build_session
+        from game.aac.headless import build_session
 
         s = build_session(a.scenario, a.seed, a.players, a.moves)
         if s is not None:

@@ -1,4 +1,4 @@
-"""The application icon: the castle (assets/icons/castle.svg) on a rounded gold-edged tile,
+"""The application icon: the castle (assets/aac/icons/castle.svg) on a rounded gold-edged tile,
 rendered with pygame at every size a platform asks for, and written as PNG, as a Windows
 .ico and as a macOS .icns without any other library (both formats can hold PNG images)."""
 
@@ -14,7 +14,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-SVG = ROOT / "assets" / "icons" / "castle.svg"
+SVG = ROOT / "assets" / "aac" / "icons" / "castle.svg"
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)
 # .icns entry types holding PNG data, with their pixel sizes (ic11-ic14 are the @2x ones)
 ICNS_TYPES = ((b"icp4", 16), (b"icp5", 32), (b"icp6", 64), (b"ic07", 128), (b"ic08", 256),

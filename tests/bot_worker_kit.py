@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.aac.bots.planner import NORMAL, Params, PlannerBot
 from engine.kernel.decisions import Decision
-from game.bot_worker import BotLike, make_bot
+from game.shell.bot_worker import BotLike, make_bot
 
 
 def in_worker_process() -> bool:
@@ -72,7 +72,7 @@ def uncapped_normal(seed: int) -> PlannerBot:
                                                 "weights": dict(NORMAL.weights)}))
 
 
-def kit_bot(level: str, seed: int) -> BotLike:
+def kit_bot(level: str, seed: int, game: str = "aac") -> BotLike:
     if level == "crash":
         return CrashBot()
     if level == "raise":
@@ -85,4 +85,4 @@ def kit_bot(level: str, seed: int) -> BotLike:
         return GatedBot(level.split(":", 1)[1])
     if level == "normal-uncapped":
         return uncapped_normal(seed)
-    return make_bot(level, seed)
+    return make_bot(level, seed, game)

@@ -13,9 +13,10 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from game.app import App  # noqa: E402
-from game.scenegraph import Canvas  # noqa: E402
-from game.settings import Settings  # noqa: E402
+import game.games  # noqa: E402,F401  (every installed game's front end registers)
+from game.shell.app import App  # noqa: E402
+from game.shell.scenegraph import Canvas  # noqa: E402
+from game.shell.settings import Settings  # noqa: E402
 
 
 @pytest.fixture
@@ -32,10 +33,31 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return texts
 
 
-@pytest.fixture
-def app(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
-    """A headless App (1600x900, no animation or bot delay) keeping its files in tmp_path."""
+def headless_app(tmp_path: Any, monkeypatch: pytest.MonkeyPatch,
+                 size: tuple[int, int] = (1600, 900), persist: bool = False,
+                 **settings: Any) -> App:
+    """A headless App keeping its files in tmp_path: no animation and no bot delay unless
+    `settings` say otherwise."""
     monkeypatch.setenv("AAC_HOME", str(tmp_path))
-    a = App((1600, 900), Settings(anim_speed=0.0, bot_delay=0.0), persist=False, headless=True)
+    st = Settings(**{"anim_speed": 0.0, "bot_delay": 0.0, **settings})
+    return App(size, st, persist=persist, headless=True)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "app(size=..., persist=..., **settings): how the "
+                                       "shared `app` fixture is made for a module or a test")
+
+
+@pytest.fixture
+def app(request: pytest.FixtureRequest, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The one headless App of the UI tests (1600x900, no animation or bot delay, its files in
+    tmp_path). A module or a test changes it with `@pytest.mark.app(size=(1280, 720),
+    anim_speed=1.0, persist=True)`; `@pytest.mark.parametrize("app", [sizes], indirect=True)`
+    runs a test at several window sizes."""
+    marker = request.node.get_closest_marker("app")
+    kw: dict[str, Any] = dict(marker.kwargs) if marker is not None else {}
+    if hasattr(request, "param"):
+        kw["size"] = request.param
+    a = headless_app(tmp_path, monkeypatch, **kw)
     yield a
     a.bot_worker.stop()

@@ -11,8 +11,8 @@ from typing import Any
 
 import pygame
 
-from game import scenegraph, theme
-from game.scenegraph import TextLog, TextRecord
+from game.shell import scenegraph, theme
+from game.shell.scenegraph import TextLog, TextRecord
 
 TOLERANCE = 2  # pixels: antialiasing and rounding
 

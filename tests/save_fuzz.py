@@ -15,12 +15,23 @@ plays on for 50 decisions without an exception.
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import itertools
 import json
+import os
+import queue
 import random
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
 import traceback
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -33,9 +44,10 @@ from engine.aac.invariants import check
 from engine.aac.persist.io import SaveError, dumps_save, load_game
 from engine.kernel.bots import RandomBot
 from engine.kernel.frames import Frame
+from tests.save_positions import run_workers
 
 ROOT = Path(__file__).resolve().parents[1]
-SCENARIOS = ROOT / "saves" / "scenarios"
+SCENARIOS = ROOT / "saves" / "scenarios" / "aac"
 PLAY_ON = 50
 
 
@@ -238,15 +250,99 @@ def mutate_text(text: str, rng: random.Random) -> bytes:
 
 def mutant(text: str, rng: random.Random, pool: Pool) -> bytes:
     """A mutant of one save: 1-3 tree changes (most of the time), or damaged bytes."""
+    return mutant_with(text, rng, pool, twins=0.0)[0]
+
+
+# --- twins: mutants equal to the save under Python's == -----------------------------------------
+
+
+def _numbers(doc: Any) -> list[tuple[Any, Any, tuple[Any, ...]]]:
+    """(container, key, path) of every number and true/false in the document."""
+    return [s for s in _slots(doc) if isinstance(s[0][s[1]], int | float)]
+
+
+def _twin_number(v: Any, rng: random.Random) -> Any:
+    """A value equal to v under == of another JSON type: 1 -> 1.0 or true, true -> 1 or
+    1.0, 2.0 -> 2."""
+    if isinstance(v, bool):
+        return rng.choice((int(v), float(v)))
+    if isinstance(v, int):
+        return rng.choice((float(v), bool(v))) if v in (0, 1) else float(v)
+    if isinstance(v, float) and v.is_integer():
+        return int(v) if abs(v) < 2**53 else v
+    return v
+
+
+def twin(doc: dict[str, Any], rng: random.Random) -> str:
+    """Change doc in place so that it stays == to what it was (issue 27: the verified load
+    compared with ==): numbers of another type (one, a few, or every number of a subtree),
+    and/or the keys of one dict, or of every dict, in another order. What was done, in
+    words."""
+    done: list[str] = []
+    op = rng.randrange(5)
+    if op in (0, 1, 4):
+        nums = _numbers(doc)
+        if nums:
+            if op == 1 and rng.random() < 0.5:  # every number below one node of the snapshot
+                snap = [s for s in _slots(doc) if s[2][:1] == ("snapshot",)
+                        and isinstance(s[0][s[1]], dict | list)]
+                root = rng.choice(snap)[2] if snap else ()
+                picked = [s for s in nums if s[2][:len(root)] == root]
+            else:
+                picked = rng.sample(nums, min(len(nums), rng.choice((1, 1, 2, 3))))
+            for parent, key, path in picked:
+                old = parent[key]
+                parent[key] = _twin_number(old, rng)
+                if len(done) < 3:
+                    done.append(f"{'/'.join(map(str, path))}: {old!r} -> {parent[key]!r}")
+            if len(picked) > 3:
+                done.append(f"... {len(picked)} numbers")
+    if op in (2, 3, 4):
+        dicts = [s for s in _slots(doc)
+                 if isinstance(s[0][s[1]], dict) and len(s[0][s[1]]) > 1]
+        targets = [(None, None, ())] if op == 3 else [rng.choice(dicts)] if dicts else []
+        for parent, key, path in targets:
+            node = doc if parent is None else parent[key]
+            _shuffle(node, rng, deep=op == 3)
+            done.append(f"keys reordered in {'/'.join(map(str, path)) or 'every dict'}")
+    return "; ".join(done) or "no change"
+
+
+def _shuffle(node: Any, rng: random.Random, deep: bool) -> None:
+    if isinstance(node, dict):
+        items = list(node.items())
+        before = list(node)
+        rng.shuffle(items)
+        if len(items) > 1 and [k for k, _ in items] == before:
+            items = items[1:] + items[:1]  # never the same order
+        node.clear()
+        node.update(items)
+        if deep:
+            for v in node.values():
+                _shuffle(v, rng, deep)
+    elif isinstance(node, list) and deep:
+        for v in node:
+            _shuffle(v, rng, deep)
+
+
+def mutant_with(text: str, rng: random.Random, pool: Pool, twins: float = 0.3
+                ) -> tuple[bytes, str]:
+    """A mutant of one save and what was done: a twin (equal under ==) `twins` of the time,
+    else 1-3 tree changes (most of the time) or damaged bytes."""
+    if twins and rng.random() < twins:  # (none: the same mutants as before twins existed)
+        doc = json.loads(text)
+        what = twin(doc, rng)
+        return json.dumps(doc, separators=(",", ":")).encode("utf-8"), f"twin: {what}"
     if rng.random() < 0.2:
-        return mutate_text(text, rng)
+        return mutate_text(text, rng), "damaged bytes"
     doc = json.loads(text)
     for _ in range(rng.choice((1, 1, 1, 2, 3))):
         mutate_tree(doc, rng, pool)
     try:
-        return json.dumps(doc, separators=(",", ":")).encode("utf-8", "surrogatepass")
+        return (json.dumps(doc, separators=(",", ":")).encode("utf-8", "surrogatepass"),
+                "tree changes")
     except (ValueError, TypeError):
-        return text.encode("utf-8")
+        return text.encode("utf-8"), "tree changes (not writable: the save itself)"
 
 
 # --- checking ------------------------------------------------------------------------------------
@@ -254,6 +350,36 @@ def mutant(text: str, rng: random.Random, pool: Pool) -> bytes:
 
 def one_sentence(msg: str) -> bool:
     return bool(msg) and "\n" not in msg and "Traceback" not in msg and len(msg) <= 400
+
+
+# Python's own words in a text meant for a player: exception names, reprs, type names,
+# tracebacks, the json module's and pydantic's messages.
+PYTHON_TEXT = re.compile("|".join((
+    r"\b[A-Z][A-Za-z]*(?:Error|Exception|Warning)\b", r"Traceback", r"\bNoneType\b",
+    r"not supported between instances", r"has no attribute", r"object is not",
+    r"unhashable", r"positional argument", r"keyword argument", r"invalid literal for",
+    r"index out of range", r"not subscriptable", r"not iterable", r"<class ", r"<function ",
+    r"\b0x[0-9a-f]{6,}", r"pydantic", r"input_value=", r"input_type=", r"\[type=",
+    r"Expecting (?:value|property name|',' delimiter|':' delimiter)", r"Extra data",
+    r"Unterminated string", r"Invalid control character", r"Invalid \\escape",
+    r"\(char \d+\)", r"line \d+ column \d+", r"dict_keys", r"\bkwargs\b", r"\bargs\b",
+    r"'(?:int|str|float|bool|list|dict|tuple|NoneType)'", r"\bNone\b", r"\bself\.",
+    r"__\w+__", r"\.py\b",
+)))
+
+
+def python_text(msg: str) -> str:
+    """The first piece of Python's own text in `msg`, or ""."""
+    m = PYTHON_TEXT.search(msg)
+    return m.group(0) if m else ""
+
+
+def plain_sentence(msg: str) -> str:
+    """"" if `msg` is one plain sentence for a player, else what is wrong with it."""
+    if not one_sentence(msg):
+        return f"not one sentence: {msg[:160]!r}"
+    bad = python_text(msg)
+    return f"Python text {bad!r} in {msg[:200]!r}" if bad else ""
 
 
 def check_consistent(g: Game) -> None:
@@ -310,7 +436,7 @@ def check_table(data: bytes, path: Path, rng: random.Random, app: Any,
                 seats: bytes | None = None, frames: int = 3000) -> Outcome:
     """The table's load path: Session.load (with the seats side file), the table scene, then
     50 decisions (people's by their choices, bots' through the worker) frame by frame."""
-    from game.session import Session, seats_path
+    from game.shell.session import Session, seats_path
 
     path.write_bytes(data)
     side = seats_path(path)
@@ -329,6 +455,7 @@ def check_table(data: bytes, path: Path, rng: random.Random, app: Any,
     try:
         app.start_session(session)
         game = session.game
+        assert isinstance(game, Game)
         start = len(game.history)
         for _ in range(frames):
             if game.is_over or len(game.history) - start >= PLAY_ON:
@@ -405,3 +532,319 @@ def run(bases: list[tuple[str, str]], count: int, seed: int, workdir: Path,
                 failures.append(f"table #{i} ({name}): {tout.kind}: {tout.detail}")
     return {"mutants": count, "engine": counts, "table": table_counts,
             "failures": failures[:20], "failure_count": len(failures)}
+
+
+# --- fresh processes: what players touch (issue 27, item 5) ---------------------------------------
+
+PATHS = ("engine", "listing", "continue", "load")
+MARK = "@@fuzz "  # starts the workers' protocol lines (tests.fuzz_worker)
+# outcomes that fail the check (a worker's "hang" and "crash" included)
+FAILING = frozenset({"crash", "hang", "broken", "python-text", "memory", "resave-refused"})
+
+
+def module_bases(work: Path, long_games: int = 0) -> list[tuple[str, str]]:
+    """The reopen test's saves as bases (tests.save_positions): every module mix at 2-5 seats,
+    at each kind of rule step and decision, written by a long-running writer in its own
+    interpreter."""
+    out = work / "bases"
+    cmd = [sys.executable, "-m", "tests.save_positions", str(out)]
+    if long_games:
+        cmd += ["--long", str(long_games)]
+    r = subprocess.run(cmd, cwd=ROOT, timeout=3600, capture_output=True, text=True)
+    if r.returncode:
+        raise RuntimeError(f"the bases' writer failed: {r.stderr[-2000:]}")
+    man = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    return [(f"{w['file'][:-5]}", (out / w["file"]).read_text(encoding="utf-8"))
+            for w in man["saves"]]
+
+
+def is_module_base(text: str) -> bool:
+    try:
+        return bool(json.loads(text)["config"]["modules"])
+    except (ValueError, KeyError, TypeError):
+        return False
+
+
+@dataclass
+class Mutant:
+    i: int
+    base: str
+    what: str
+    data: bytes
+    seats: bytes | None
+    module: bool
+
+
+def mutants(bases: list[tuple[str, str]], count: int, seed: int, twins: float = 0.3
+            ) -> Iterator[Mutant]:
+    """`count` mutants, round-robin over the bases; a seats side file beside a third of them
+    (right, damaged or foreign) and one seating only bots beside another third."""
+    rng = random.Random(seed)
+    pool = id_pool()
+    module = [is_module_base(t) for _, t in bases]
+    for i in range(count):
+        k = i % len(bases)
+        name, text = bases[k]
+        data, what = mutant_with(text, rng, pool, twins)
+        x = rng.random()
+        try:
+            n = int(json.loads(text)["config"]["players"])
+        except (ValueError, KeyError, TypeError):
+            n = 2
+        seats = seat_mutant(n, rng) if x < 0.33 else json.dumps(
+            [{"human": False, "level": "random", "character": None}] * n).encode() \
+            if x < 0.66 else None
+        yield Mutant(i, name, what, data, seats, module[k])
+
+
+class WorkerProcess:
+    """One tests.fuzz_worker process: a job in, its result out within a time limit; a worker
+    that hangs is killed (with its bot worker) and started again."""
+
+    def __init__(self, work: Path, slot: int, mem_mb: int, bare: bool = False) -> None:
+        self.work = work / f"worker-{slot}"
+        self.work.mkdir(parents=True, exist_ok=True)
+        self.mem_mb = mem_mb
+        self.bare = bare  # no window: for the harness's own check only
+        self.proc: subprocess.Popen[str] | None = None
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        self.starts = 0
+
+    def start(self) -> None:
+        home = self.work / "home"
+        shutil.rmtree(home, ignore_errors=True)
+        home.mkdir(parents=True)
+        self.lines = queue.Queue()
+        err = (self.work / "stderr.txt").open("w", encoding="utf-8")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "tests.fuzz_worker", "--home", str(home), "--mem-mb",
+             str(self.mem_mb), *(["--bare"] if self.bare else [])], cwd=ROOT,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err, text=True,
+            start_new_session=True)
+        err.close()
+        self.starts += 1
+        lines = self.lines
+        out = self.proc.stdout
+        assert out is not None
+
+        def read() -> None:
+            for ln in out:
+                if ln.startswith(MARK):
+                    lines.put(ln[len(MARK):])
+            lines.put(None)
+
+        threading.Thread(target=read, daemon=True).start()
+        try:
+            msg = self._next(240.0)
+        except TimeoutError:
+            msg = None
+        if msg is None or "ready" not in msg:
+            raise RuntimeError(f"a fuzz worker did not start: {self.stderr()}")
+
+    def _next(self, timeout: float) -> dict[str, Any] | None:
+        try:
+            ln = self.lines.get(timeout=timeout)
+        except queue.Empty:
+            raise TimeoutError from None
+        return None if ln is None else json.loads(ln)
+
+    def stderr(self) -> str:
+        try:
+            return (self.work / "stderr.txt").read_text(encoding="utf-8",
+                                                        errors="replace")[-600:]
+        except OSError:
+            return ""
+
+    def kill(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            with contextlib.suppress(OSError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
+        self.proc = None
+
+    def run(self, job: dict[str, Any], timeout: float) -> dict[str, Any]:
+        """The worker's result, or {"i", "paths": {path: [outcome, detail...]}} with
+        "hang" (no result within `timeout` seconds) or "crash" (the worker died) for the
+        path it was in."""
+        at = PATHS[0]
+        if self.proc is None or self.proc.poll() is not None:
+            try:
+                self.start()
+            except (RuntimeError, TimeoutError, OSError) as exc:
+                self.kill()
+                return {"i": job["i"], "paths": {at: ["crash", f"{exc}", 0, 0]}, "resaves": []}
+        assert self.proc is not None and self.proc.stdin is not None
+        t0 = time.perf_counter()
+        try:
+            self.proc.stdin.write(json.dumps(job) + "\n")
+            self.proc.stdin.flush()
+            while True:
+                left = timeout - (time.perf_counter() - t0)
+                msg = self._next(max(0.01, left))
+                if msg is None:
+                    self.proc.wait()
+                    why = f"the worker died (exit {self.proc.returncode}): {self.stderr()}"
+                    self.proc = None
+                    return {"i": job["i"], "paths": {at: ["crash", why, 0, 0]}, "resaves": []}
+                if "at" in msg:
+                    at = msg["at"]
+                    continue
+                return msg
+        except TimeoutError:
+            self.kill()
+            return {"i": job["i"], "paths": {at: ["hang", f"no answer in {timeout:.0f} s",
+                                                  timeout, 0]}, "resaves": []}
+        except OSError as exc:  # the pipe broke: the worker died
+            self.kill()
+            return {"i": job["i"], "paths": {at: ["crash", f"the worker died ({exc})", 0, 0]},
+                    "resaves": []}
+
+
+def failure_class(path: str, outcome: str, detail: str) -> str:
+    """A failure's class: the path, the outcome and the gist of the detail (the exception
+    and where it was raised, or the Python text)."""
+    d = detail
+    if outcome == "python-text":
+        m = re.search(r"Python text ('[^']*'|\"[^\"]*\")", d)
+        d = m.group(1) if m else d[:60]
+    else:
+        d = re.sub(r"\d+", "N", d.split(" | ")[0])[:90]
+        where = re.findall(r'File "([^"]+)", line (\d+)', detail)
+        if where:
+            f, ln = where[-1]
+            d += f" @ {Path(f).name}:{ln}"
+    return f"{path}: {outcome}: {d}"
+
+
+@dataclass
+class FreshRun:
+    """Counts per path and outcome, the failures (each with its mutant kept as a file) and
+    their classes."""
+
+    counts: dict[str, dict[str, int]] = field(default_factory=dict)
+    failures: list[dict[str, Any]] = field(default_factory=list)
+    classes: dict[str, list[Any]] = field(default_factory=dict)  # class -> [count, repro]
+    mutants: int = 0
+    module_mutants: int = 0
+    twins: int = 0
+    seconds: float = 0.0
+    worker_starts: int = 0
+
+    def add(self, path: str, outcome: str) -> None:
+        self.counts.setdefault(path, {})
+        self.counts[path][outcome] = self.counts[path].get(outcome, 0) + 1
+
+    @property
+    def failure_count(self) -> int:
+        return len(self.failures)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"mutants": self.mutants, "module_mutants": self.module_mutants,
+                "twins": self.twins, "seconds": round(self.seconds, 1),
+                "worker_starts": self.worker_starts, "counts": self.counts,
+                "failure_count": self.failure_count,
+                "classes": dict(sorted(self.classes.items(), key=lambda kv: -kv[1][0])),
+                "failures": self.failures[:30]}
+
+
+def fresh_run(bases: list[tuple[str, str]], count: int, seed: int, work: Path, jobs: int = 2,
+              timeout: float = 60.0, mem_mb: int = 2048, twins: float = 0.3,
+              keep: Path | None = None, reopen_every: int = 500,
+              report: Callable[[int, FreshRun], None] | None = None) -> FreshRun:
+    """Fuzz `count` mutants in `jobs` worker processes (tests.fuzz_worker: each mutant
+    through the engine, the listing, Continue and the Load screen), then reopen every
+    opened game's own save in fresh interpreters (tests.reopen_worker). A failing mutant is
+    kept in `keep` (default work/failures) as <i>-<path>.json (+ .seats.json)."""
+    keep = keep or work / "failures"
+    keep.mkdir(parents=True, exist_ok=True)
+    res = FreshRun()
+    gen = mutants(bases, count, seed, twins)
+    todo: Iterator[Mutant] = iter(())
+    workers = [WorkerProcess(work, k, mem_mb) for k in range(max(1, jobs))]
+    lock = threading.Lock()
+    resaves: list[tuple[Mutant, dict[str, Any]]] = []
+    t0 = time.perf_counter()
+
+    def fail(m: Mutant, path: str, outcome: str, detail: str) -> None:
+        repro = keep / f"{m.i}-{path}.json"
+        repro.write_bytes(m.data)
+        if m.seats is not None:
+            repro.with_suffix(".seats.json").write_bytes(m.seats)
+        cls = failure_class(path, outcome, detail)
+        entry = res.classes.setdefault(cls, [0, str(repro), m.what[:200], detail[:600]])
+        entry[0] += 1
+        res.failures.append({"i": m.i, "base": m.base, "what": m.what[:300], "path": path,
+                             "outcome": outcome, "detail": detail[:1500],
+                             "repro": str(repro)})
+
+    def reopen_step(batch: list[tuple[Mutant, dict[str, Any]]]) -> None:
+        if not batch:
+            return
+        items = [dict(r, cost=1) for _, r in batch]
+        out = run_workers(items, work / "reopen", jobs, play_on=0, resave=False)
+        by_name = {r["name"]: r for r in out}
+        for m, item in batch:
+            r = by_name.get(item["name"])
+            how = "resave-" + item["name"].rsplit("-", 1)[1]
+            if r is not None and r["ok"]:
+                res.add(how, "reopened")
+            else:
+                res.add(how, "resave-refused")
+                fail(m, how, "resave-refused", r["problem"] if r else "not reopened")
+            Path(item["path"]).unlink(missing_ok=True)
+        shutil.rmtree(work / "reopen", ignore_errors=True)
+
+    def slot(w: WorkerProcess) -> None:
+        inbox = w.work
+        resave_dir = work / "resaves"
+        resave_dir.mkdir(parents=True, exist_ok=True)
+        while True:
+            with lock:
+                m = next(todo, None)
+            if m is None:
+                return
+            src = inbox / "mutant.json"
+            src.write_bytes(m.data)
+            side = None
+            if m.seats is not None:
+                side = inbox / "mutant.seats.json"
+                side.write_bytes(m.seats)
+            job = {"i": m.i, "file": str(src), "seats": str(side) if side else None,
+                   "seed": seed * 1_000_003 + m.i, "resave_dir": str(resave_dir)}
+            out = w.run(job, timeout)
+            with lock:
+                res.mutants += 1
+                res.module_mutants += m.module
+                res.twins += m.what.startswith("twin")
+                for path in PATHS:
+                    got = out["paths"].get(path)
+                    if got is None:
+                        continue
+                    res.add(path, got[0])
+                    if path == "load" and got[0] == "loaded":
+                        res.add("load-opened", got[1])  # the table, or a finished game's results
+                    if got[0] in FAILING:
+                        fail(m, path, got[0], got[1])
+                resaves.extend((m, r) for r in out.get("resaves", []))
+                if report is not None:
+                    report(res.mutants, res)
+
+    done = 0
+    try:
+        while done < count:
+            n = min(reopen_every, count - done) if reopen_every else count
+            todo = iter(list(itertools.islice(gen, n)))
+            threads = [threading.Thread(target=slot, args=(w,)) for w in workers]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            batch, resaves[:] = list(resaves), []
+            reopen_step(batch)
+            done += n
+    finally:
+        for w in workers:
+            w.kill()
+            res.worker_starts += w.starts
+    res.seconds = time.perf_counter() - t0
+    return res

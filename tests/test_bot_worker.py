@@ -24,10 +24,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from engine import GameConfig, new_game  # noqa: E402
 from engine.kernel.bots import RandomBot  # noqa: E402
 from engine.kernel.decisions import Decision  # noqa: E402
-from game.app import App  # noqa: E402
-from game.bot_worker import BotError, BotSpec, BotWorker, make_bot, seat_bots  # noqa: E402
-from game.session import SeatSpec, Session  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.aac.session import AacSession as Session  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.bot_worker import BotError, BotSpec, BotWorker, make_bot, seat_bots  # noqa: E402
+from game.shell.session import SeatSpec  # noqa: E402
+from game.shell.settings import Settings  # noqa: E402
 from tests.bot_worker_kit import kit_bot, uncapped_normal  # noqa: E402
 
 LIMIT = 60.0  # seconds an answer may take before a test gives up (a hung worker, not a speed)

@@ -226,7 +226,7 @@ def test_bots_break_a_stall_and_finish_the_game(level: str) -> None:
     stall watch they build again (R14 Running Out from the Tile Pool) and the game ends."""
     from engine.aac.persist.io import load_game
 
-    path = Path(__file__).resolve().parent.parent / "saves" / "scenarios" / "stalled-2p.json"
+    path = Path(__file__).resolve().parents[1] / "saves" / "scenarios" / "aac" / "stalled-2p.json"
     g = load_game(path)
     assert sum(g.state.players[0].shop) > 0 and sum(g.state.players[0].exhausted) == 0
     _, moved = _play_from(g.clone(), level, watch=False, turns=12)

@@ -151,7 +151,7 @@ def test_an_empty_actions_turn_is_a_null_choice() -> None:
 
 
 def _scenario(name: str) -> Game:
-    return load_game(Path(__file__).resolve().parent.parent / "saves" / "scenarios" / name)
+    return load_game(Path(__file__).resolve().parent.parent / "saves" / "scenarios" / "aac" / name)
 
 
 def _hard_score(g: Game, k: int) -> float:

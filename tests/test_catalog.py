@@ -72,12 +72,12 @@ def test_models_are_frozen(catalog: Catalog) -> None:
 
 
 def test_default_dir_is_repo_assets() -> None:
-    assert default_data_dir() == Path(__file__).resolve().parents[1] / "assets" / "data"
+    assert default_data_dir() == Path(__file__).resolve().parents[1] / "assets" / "aac" / "data"
 
 
 def test_bundled_dir_used_when_frozen(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setattr("sys._MEIPASS", str(tmp_path), raising=False)
-    assert default_data_dir() == tmp_path / "assets" / "data"
+    assert default_data_dir() == tmp_path / "assets" / "aac" / "data"
 
 
 # -- broken copies ----------------------------------------------------------
@@ -282,8 +282,8 @@ def test_board_geometry_and_hover_help_come_from_the_catalog_objects(catalog: Ca
     import os
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from game import help
-    from game.board_view import BoardGeometry
+    from game.aac import help
+    from game.aac.board_geometry import BoardGeometry
 
     geo = BoardGeometry(catalog.map)
     space = catalog.map.spaces[7]

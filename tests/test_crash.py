@@ -16,10 +16,11 @@ import pytest
 
 from engine.aac.persist import load_game
 from engine.version import version
-from game import crash, crash_window
-from game.app import App
-from game.session import SeatSpec, Session
-from game.settings import Settings
+from game.aac.session import AacSession as Session
+from game.shell import crash, crash_window
+from game.shell.app import App
+from game.shell.session import SeatSpec
+from game.shell.settings import Settings
 from tests.test_ui_saves import _mid_turn, _play
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -150,7 +151,7 @@ def test_a_state_that_fails_its_replay_never_overwrites_the_autosave(home, monke
     def refuse(*a, **k):
         raise ValueError("the replay differs")
 
-    monkeypatch.setattr(crash, "load_game", refuse)
+    monkeypatch.setattr(crash.saves, "load", refuse)
     report = crash.crashed(RuntimeError("boom"), app)
     assert kept.read_bytes() == before
     assert report.resume.path == kept
@@ -201,8 +202,9 @@ NO_CONSOLE = """
 import sys
 sys.stdout = None
 sys.stderr = None
-from game import crash, crash_window
-from game.app import App
+import game.games
+from game.shell import crash, crash_window
+from game.shell.app import App
 
 def main():
     app = App((1280, 720), persist=True, headless=True)  # its settings file is damaged
@@ -244,7 +246,7 @@ def test_the_front_end_runs_and_crashes_cleanly_with_no_stdout_or_stderr(tmp_pat
 
 def test_smoke_passes_with_no_stdout_or_stderr(tmp_path):
     code = ("import sys; sys.stdout = None; sys.stderr = None\n"
-            "from game import crash\nfrom game.__main__ import main\n"
+            "from game.shell import crash\nfrom game.__main__ import main\n"
             "sys.exit(crash.guarded(lambda: main(['--smoke'])))\n")
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=_env(tmp_path),
                           capture_output=True, text=True, timeout=300)

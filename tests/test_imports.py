@@ -158,11 +158,14 @@ FRONT_ALLOWED: dict[tuple[str, str], str] = {
     ("game/__main__.py", "main"):
         "each command line path loads only what it runs (the engine CLI, the smoke, the "
         "headless screenshots and benches need no window; the window needs pygame)",
-    ("game/crash.py", "crashed"):
+    ("game/shell/crash.py", "crashed"):
         "the crash window (pygame) loads only when a crash is shown: the entry point imports "
-        "game.crash before --smoke chooses SDL's drivers, and the handler must not depend on "
+        "game.shell.crash before --smoke chooses SDL's drivers, and the handler must not depend on "
         "the drawing code that may have failed",
-    ("game/smoke.py", "_play"):
+    ("game/shell/bot_worker.py", "_warm_up"):
+        "the bots' worker process registers the games the app registered, by their modules' "
+        "names (a plug-in list): the shell itself imports no game",
+    ("game/shell/smoke.py", "_play"):
         "the bundle's smoke test reports the step that failed: loading pygame and the app "
         "is one of its steps",
 }

@@ -214,7 +214,7 @@ def lantern_game(players: int = 3, seed: int = 4) -> Any:
 
 
 def test_modules_are_validated_saved_and_named_in_the_log(lantern: ModuleDef) -> None:
-    with pytest.raises(ValueError, match="unknown module 'quarry'"):
+    with pytest.raises(ValueError, match="unknown module “quarry”"):
         GameConfig(players=2, modules=("quarry",)).validate()
     with pytest.raises(ValueError, match="listed twice"):
         GameConfig(players=2, modules=(NAME, NAME)).validate()
@@ -230,7 +230,7 @@ def test_modules_are_validated_saved_and_named_in_the_log(lantern: ModuleDef) ->
 
 def test_unknown_modules_are_refused_without_the_module() -> None:
     known = r"\(known modules: folklore, pilgrimage\)"
-    with pytest.raises(ValueError, match=r"unknown module 'lantern' " + known):
+    with pytest.raises(ValueError, match=r"unknown module “lantern” " + known):
         GameConfig(players=2, modules=(NAME,)).validate()
 
 

@@ -23,11 +23,9 @@ from engine.aac.game import new_game  # noqa: E402
 from engine.aac.log import describe  # noqa: E402
 from engine.aac.names import kind  # noqa: E402
 from engine.kernel.frames import Frame  # noqa: E402
-from game.app import App  # noqa: E402
-from game.scenegraph import Button  # noqa: E402
-from game.session import Session  # noqa: E402
-from game.settings import Settings  # noqa: E402
-from game.targets import Hotspot  # noqa: E402
+from game.aac.session import AacSession as Session  # noqa: E402
+from game.aac.targets import Hotspot  # noqa: E402
+from game.shell.scenegraph import Button  # noqa: E402
 
 # Icon ids that are everyday English words in any sentence ("move your character", "the
 # monument", "a pillar"); tiles and conduits name icons as foot / castle / pillar instead.
@@ -201,13 +199,7 @@ def test_rules_options_are_explained_in_plain_words() -> None:
 SCENES = [(7, 3, 300), (21, 2, 120), (5, 4, 600), (33, 5, 900)]
 
 
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("AAC_HOME", str(tmp_path))
-    a = App((1600, 900), Settings(anim_speed=1.0, bot_delay=0.0), persist=False, headless=True)
-    yield a
-    a.bot_worker.stop()
-
+pytestmark = pytest.mark.app(anim_speed=1.0)
 
 def test_table_tooltips_and_why_nots_name_no_ids(app, scanner) -> None:
     texts: list[str] = []

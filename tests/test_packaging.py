@@ -58,13 +58,14 @@ def test_smoke_from_source(tmp_path):
 
 
 def test_smoke_failure_is_readable_and_nonzero(tmp_path):
-    code = "import sys; from game.smoke import run; sys.exit(run(frames=0))"
+    code = ("import sys; import game.games; from game.shell.smoke import run; "
+            "sys.exit(run(frames=0))")
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=_env(tmp_path),
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 1
     assert proc.stdout == ""
     assert proc.stderr.strip().splitlines()[-1] == (
-        "smoke FAILED at playing: the bots made only 0 decisions in 0 frames")
+        "smoke FAILED at An Age Contrived: playing: the bots made only 0 decisions in 0 frames")
 
 
 def test_spec_has_no_absolute_paths():
@@ -122,10 +123,13 @@ def test_bundle_contents_and_size(bundle):
     folder, work = bundle
     inside = folder / "_internal"
     base = inside if inside.is_dir() else folder
-    for sub, pattern, least in (("assets/data", "*.json", 5),
-                                ("assets/data/expansion", "*.json", 7),
+    for sub, pattern, least in (("assets/aac/data", "*.json", 5),
+                                ("assets/aac/data/expansion", "*.json", 7),
+                                ("assets/aor/data", "*.json", 7),
                                 ("assets/fonts", "*.ttf", 2),
-                                ("assets/icons", "*.svg", 10), ("saves/scenarios", "*.json", 1)):
+                                ("assets/aac/icons", "*.svg", 10),
+                                ("saves/scenarios/aac", "*.json", 1),
+                                ("saves/scenarios/aor", "*.json", 1)):
         expected = len(list((ROOT / sub).glob(pattern)))
         got = len(list((base / sub).glob(pattern)))
         assert got == expected >= least, f"{sub}: {got} of {expected} files in the bundle"
@@ -139,7 +143,7 @@ def test_bundle_contents_and_size(bundle):
 
     toc = ast.literal_eval((work / "PYZ-00.toc").read_text(encoding="utf-8"))
     modules = {entry[0] for entry in toc[1]}
-    assert "engine.aac.data" in modules and "game.app" in modules
+    assert "engine.aac.data" in modules and "game.shell.app" in modules
     # --terminal
     assert {"engine.cli", "engine.tools.simulate", "engine.tools.tournament"} <= modules
     for top in ("tkinter", "unittest", "pydoc", "numpy", "pytest", "_pytest", "hypothesis",

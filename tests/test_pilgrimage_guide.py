@@ -15,15 +15,16 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine.aac.data import rules  # noqa: E402
-from game import help, icons  # noqa: E402
-from game.app import App  # noqa: E402
-from game.guide import links  # noqa: E402
-from game.guide.book import guide  # noqa: E402
-from game.guide.drawn import DRAWINGS  # noqa: E402
-from game.guide.model import HOWTO, RULES  # noqa: E402
-from game.scenegraph import Button  # noqa: E402
-from game.scenes.setup import MODULE_ICONS, SetupScene, module_options, module_words  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.aac import help  # noqa: E402
+from game.aac.guide import links  # noqa: E402
+from game.aac.guide.book import guide  # noqa: E402
+from game.aac.guide.drawn import DRAWINGS  # noqa: E402
+from game.aac.guide.model import HOWTO, RULES  # noqa: E402
+from game.aac.scenes.setup import MODULE_ICONS, SetupScene, module_options, module_words  # noqa: E402
+from game.shell import icons  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.scenegraph import Button  # noqa: E402
+from game.shell.settings import Settings  # noqa: E402
 from tests.layout_scan import scan  # noqa: E402
 from tests.pilgrimage_support import pilgrimage  # noqa: E402, F401  (the fixture)
 from tests.test_pilgrimage_table import ids_in  # noqa: E402

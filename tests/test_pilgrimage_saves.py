@@ -26,7 +26,8 @@ from tests.pilgrimage_support import pilgrimage  # noqa: F401  (the fixture)
 
 pytestmark = pytest.mark.usefixtures("pilgrimage")
 
-SCENARIO = Path(__file__).resolve().parents[1] / "saves" / "scenarios" / "shrine-completion-3p.json"
+SCENARIO = (Path(__file__).resolve().parents[1] / "saves" / "scenarios" / "aac"
+            / "shrine-completion-3p.json")
 BOTH = ("folklore", "pilgrimage")
 
 

@@ -27,12 +27,13 @@ from engine.aac.pilgrimage.rules import BuildShrineFrame, EnergyStepFrame, const
 from engine.aac.pilgrimage.state import NAME  # noqa: E402
 from engine.aac.rules.reserve import recharge  # noqa: E402
 from engine.kernel.decisions import Choice  # noqa: E402
-from game import pilgrimage_table as ptab  # noqa: E402
-from game import table_modules  # noqa: E402
-from game.app import App  # noqa: E402
-from game.scenegraph import TextLog  # noqa: E402
-from game.session import SeatSpec, Session  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.aac import pilgrimage_table as ptab  # noqa: E402
+from game.aac import table_modules  # noqa: E402
+from game.aac.session import AacSession as Session  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.scenegraph import TextLog  # noqa: E402
+from game.shell.session import SeatSpec  # noqa: E402
+from game.shell.settings import Settings  # noqa: E402
 from tests.builder import choice_ids, choose, ctx, load, make_game, push_frame, rerun  # noqa: E402
 from tests.layout_scan import _cold, scan  # noqa: E402
 from tests.pilgrimage_support import pilgrimage  # noqa: E402, F401  (the fixture)
@@ -40,7 +41,7 @@ from tests.test_names import IdScanner  # noqa: E402
 from tests.test_pilgrimage import FREYITH, IGNOTAS, move, on_board, pd, pil_game  # noqa: E402
 from tests.test_ui_game import centre, click, human_click  # noqa: E402
 
-pytestmark = pytest.mark.usefixtures("pilgrimage")
+pytestmark = [pytest.mark.usefixtures("pilgrimage"), pytest.mark.app(size=(1280, 720))]
 
 SIZES = [(1280, 720), (1600, 900), (1920, 1080)]
 
@@ -50,12 +51,6 @@ def new_app(tmp_path: Any, monkeypatch: Any, size: tuple[int, int] = (1280, 720)
     monkeypatch.setenv("AAC_HOME", str(tmp_path))
     return App(size, Settings(anim_speed=anim, bot_delay=0.0), persist=False, headless=True)
 
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    a = new_app(tmp_path, monkeypatch)
-    yield a
-    a.bot_worker.stop()
 
 
 def start(app: App, g: Game, humans: tuple[bool, ...]) -> Session:

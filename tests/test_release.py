@@ -17,7 +17,7 @@ from xml.dom import minidom
 import pytest
 
 from engine.version import version
-from game import desktop_entry
+from game.shell import desktop_entry
 from release import icon, notes, package, windows
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -18,7 +18,7 @@ from engine.aac.persist.io import load_game, loads_save  # noqa: E402
 from engine.aac.persist.models import CURRENT_VERSION  # noqa: E402
 from engine.aac.persist.upgrade import upgrade  # noqa: E402
 from engine.kernel.saves import SaveError  # noqa: E402
-from game.session import Session  # noqa: E402
+from game.shell.session import Session  # noqa: E402
 from tests.save_fuzz import check_consistent, play_on  # noqa: E402
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

@@ -34,8 +34,6 @@ from engine import GameConfig, new_game
 from engine.aac import events as ev
 from engine.aac.game import Game
 from engine.aac.persist import upgrade as upgrade_mod
-from engine.aac.persist.autosave import KEEP, Autosaver, latest_autosave
-from engine.aac.persist.dirs import autosave_dir, saves_dir
 from engine.aac.persist.io import (
     MAX_BYTES,
     SaveError,
@@ -48,11 +46,14 @@ from engine.aac.persist.io import (
 )
 from engine.aac.persist.models import CURRENT_VERSION
 from engine.aac.state import state_to_dict
+from engine.kernel.autosave import KEEP, Autosaver
 from engine.kernel.bots import RandomBot
+from engine.kernel.listing import latest_autosave
+from game.shell.dirs import autosave_dir, saves_dir
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = Path(__file__).resolve().parent / "saves_corpus"
-SCENARIOS = ROOT / "saves" / "scenarios"
+SCENARIOS = ROOT / "saves" / "scenarios" / "aac"
 PY = sys.executable
 
 
@@ -158,8 +159,8 @@ CASES: dict[str, tuple[str, bool]] = {
     "huge-number.json": ("snapshot.rng: input should be less than", False),
     "huge-turn.json": ("snapshot.turn: input should be less than or equal to", False),
     "huge-digits.json": ("it is not valid JSON", False),
-    "unknown-character.json": ("players[1] has an unknown character 'nobody'", False),
-    "unknown-tile.json": ("players[0] has an unknown tile 'st_bogus'", False),
+    "unknown-character.json": ("players[1] has an unknown character “nobody”", False),
+    "unknown-tile.json": ("players[0] has an unknown tile “st_bogus”", False),
     "token-count.json": ("seat 0: energy", False),
     "unknown-frame.json": ("is an unknown kind of rule step ('WarpFrame')", False),
     "frame-missing-field.json": ("has missing fields [", False),
@@ -571,7 +572,7 @@ def test_dirs_follow_aac_home(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -
     monkeypatch.setenv("AAC_HOME", str(tmp_path))
     assert saves_dir() == tmp_path / "saves"
     assert autosave_dir() == tmp_path / "autosave"
-    assert Autosaver("g1").dir == tmp_path / "autosave" / "g1"
+    assert Autosaver("g1", autosave_dir()).dir == tmp_path / "autosave" / "g1"
     monkeypatch.delenv("AAC_HOME")
     assert not str(saves_dir()).startswith(str(tmp_path))
 
@@ -582,7 +583,7 @@ def test_autosaver_keeps_last_ten_per_game(monkeypatch: pytest.MonkeyPatch,
     games = {}
     for gid, seed in (("alpha", 1), ("beta-2", 2)):
         g = new_game(GameConfig(players=3, seed=seed))
-        saver = Autosaver(gid)
+        saver = Autosaver(gid, autosave_dir())
         bot = RandomBot(seed)
         saved = []
         while g.state.turn < 16:
@@ -606,13 +607,13 @@ def test_autosaver_keeps_last_ten_per_game(monkeypatch: pytest.MonkeyPatch,
             g = load_game(p, verify=True)
             assert g.history == hist and g.state.turn == turn
         assert saver.latest() == saved[-1][0]
-    assert latest_autosave() in {games[k][1][-1][0] for k in games}
+    assert latest_autosave(autosave_dir()) in {games[k][1][-1][0] for k in games}
 
 
 def test_autosaver_refuses_unsafe_game_ids(tmp_path: Path) -> None:
     for bad in ("", "../up", "a/b", "x" * 65):
         with pytest.raises(ValueError):
-            Autosaver(bad, root=tmp_path)
+            Autosaver(bad, tmp_path)
 
 
 # --- 8. the replay and selfplay commands --------------------------------------------------------

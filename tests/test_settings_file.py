@@ -17,10 +17,12 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from game import app as app_mod  # noqa: E402
-from game.app import App  # noqa: E402
-from game.session import SeatSpec, Session  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.aac import settings as aac_settings  # noqa: E402
+from game.aac.session import AacSession as Session  # noqa: E402
+from game.shell import app as app_mod  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.session import SeatSpec  # noqa: E402
+from game.shell.settings import LABELS, Settings  # noqa: E402
 
 DEFAULTS = Settings().model_dump()
 
@@ -153,3 +155,44 @@ def test_settings_write_is_atomic_and_a_full_disk_keeps_the_old_file(
     assert Settings(anim_speed=4.0).save(p) is False
     assert p.read_text() == old
     assert sorted(x.name for x in p.parent.iterdir()) == ["settings.json"]  # no temp left
+
+
+# --- issue 27, item 7: notices name a setting by its label, never its code name --------------
+
+
+def test_a_bad_hints_setting_is_named_by_its_label(home: Path) -> None:
+    app = start(home, json.dumps({"hints_hot_seat": "yes", "colour_safe": False}))
+    try:
+        assert app.notice == ("Some settings could not be read (Hints with several people) and "
+                              "were reset to their defaults.")
+        assert app.scene.error == app.notice  # the title screen shows it
+        assert app.settings.hints_hot_seat is False and app.settings.colour_safe is False
+    finally:
+        app.bot_worker.stop()
+
+
+@pytest.mark.parametrize("name", sorted(Settings.model_fields))
+def test_every_setting_has_a_label_and_a_notice_never_shows_a_code_name(
+        name: str, home: Path) -> None:
+    assert name in LABELS and LABELS[name] and "_" not in LABELS[name]
+    p = settings_file(home)
+    p.parent.mkdir(parents=True, exist_ok=True)
+    p.write_text(json.dumps({name: {"not": ["a", "value"]}}))  # no setting takes an object
+    _, notice = Settings.load_with_notice(p)
+    assert LABELS[name] in notice and "_" not in notice
+    assert name not in notice or name in LABELS[name].lower()  # "volume" in "Sound volume"
+
+
+def test_the_settings_screen_shows_the_same_labels(app: App, drawn: list[str]) -> None:
+    app.open_settings()
+    app.render()
+    shown = {LABELS[n] for n in ("window_w", "anim_speed", "bot_delay", "colour_safe",
+                                 "handoff_always", "fast_bots", "volume", "mute",
+                                 "hints_hot_seat")}
+    # the chosen game's own section (An Age Contrived's trapdoor), labelled by its titles
+    shown |= {row.label for row in aac_settings.ROWS}
+    assert all(aac_settings.AacSettings.model_fields[row.field].title == row.label
+               for row in aac_settings.ROWS)
+    labels = {n.label for n in app.scene.walk() if type(n).__name__ == "_RowLabel"}
+    assert shown <= labels
+    assert f"{LABELS['fullscreen']} (F11)" in labels

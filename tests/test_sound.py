@@ -22,11 +22,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine import GameConfig, new_game  # noqa: E402
 from engine.aac import events as ev  # noqa: E402
-from game import scenegraph, sound, trapdoor  # noqa: E402
-from game.app import App  # noqa: E402
-from game.scenegraph import Button  # noqa: E402
-from game.scenes.settings_scene import ROW_STEP, SettingsScene  # noqa: E402
-from game.settings import VOLUMES, Settings  # noqa: E402
+from game.aac import trapdoor  # noqa: E402
+from game.shell import scenegraph, sound  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.scenegraph import Button  # noqa: E402
+from game.shell.scenes.settings_scene import ROW_STEP, SettingsScene  # noqa: E402
+from game.shell.settings import LABELS, VOLUMES, Settings  # noqa: E402
 from tests.test_ui_game import centre, click  # noqa: E402
 
 RATE = 44100
@@ -316,7 +317,7 @@ def test_the_app_runs_without_an_audio_device(tmp_path, monkeypatch):
         app.step(1 / 60)
         press(app, "Settings")  # a click plays "click": silently
         assert isinstance(app.scene, SettingsScene)
-        click(app, *centre(row(app, 8)[3]))  # volume High: applied to a silent bank
+        click(app, *centre(row(app, LABELS["volume"])[3]))  # volume High: applied to a silent bank
         app.step(1 / 60)
         assert app.sound.volume == 1.0
     finally:
@@ -362,13 +363,10 @@ def test_every_event_of_a_real_game_maps_to_a_known_effect_or_none():
 # --- the hooks: Buttons and the trapdoor ---------------------------------------------------------
 
 @pytest.fixture
-def app(tmp_path, monkeypatch) -> Iterator[App]:
-    monkeypatch.setenv("AAC_HOME", str(tmp_path))
-    a = App((1600, 900), Settings(anim_speed=0.0, bot_delay=0.0), persist=False,
-            headless=True)
-    a.sound.clock = FakeClock()
-    yield a
-    a.bot_worker.stop()
+def app(app: App) -> App:
+    """The shared app with a sound clock the tests move by hand."""
+    app.sound.clock = FakeClock()
+    return app
 
 
 def press(app: App, label: str) -> None:
@@ -447,7 +445,7 @@ def test_a_bad_volume_in_the_file_is_reset_or_snapped(tmp_path, raw, volume, mut
     p.write_text(json.dumps({**raw, "colour_safe": False}))
     st, notice = Settings.load_with_notice(p)
     assert (st.volume, st.mute, st.colour_safe) == (volume, mute, False)
-    assert word in notice and ("volume" in notice or "mute" in notice)
+    assert word in notice and ("Sound volume" in notice or "Mute sound" in notice)
     assert json.loads(p.read_text())["volume"] == volume  # rewritten with the fix
     assert "settings:" in capsys.readouterr().err
 
@@ -465,8 +463,14 @@ def test_the_app_starts_with_the_files_volume_and_mute(tmp_path, monkeypatch):
         app.bot_worker.stop()
 
 
-def row(app: App, i: int) -> list[Button]:
-    y = 150 + i * ROW_STEP
+def row(app: App, i: int | str) -> list[Button]:
+    """A row of the Settings screen's buttons, by its number or its label."""
+    if isinstance(i, str):
+        (label,) = [n for n in app.scene.walk() if type(n).__name__ == "_RowLabel"
+                    and n.label == i]
+        y = label.y - 22
+    else:
+        y = 150 + i * ROW_STEP
     return sorted((n for n in app.scene.walk() if isinstance(n, Button) and n.interactive
                    and n.y == y), key=lambda b: b.x)
 
@@ -485,17 +489,17 @@ def test_the_settings_screen_has_volume_and_mute_rows_that_fit(tmp_path, monkeyp
         assert back.y + back.h <= 900 and max(b.x + b.w for b in rows) <= 1600
         ys = sorted({b.y for b in rows})
         assert len(ys) == 12 and min(b - a for a, b in zip(ys, ys[1:], strict=False)) > 44
-        vol, mute = row(app, 8), row(app, 9)
+        vol, mute = row(app, LABELS["volume"]), row(app, LABELS["mute"])
         assert [b.label for b in vol] == [n for n, _ in VOLUMES]
         assert [b.label for b in mute] == ["Off", "On"]
         assert [b.selected for b in vol] == [v == 0.7 for _, v in VOLUMES]
-        click(app, *centre(row(app, 8)[3]))  # High
+        click(app, *centre(row(app, LABELS["volume"])[3]))  # High
         app.step(1 / 60)
         assert app.settings.volume == 1.0 and app.sound.volume == 1.0
-        assert row(app, 8)[3].selected
+        assert row(app, LABELS["volume"])[3].selected
         assert all(s.get_volume() == pytest.approx(1.0)
                    for v in app.sound.sounds.values() for s in v)
-        click(app, *centre(row(app, 9)[1]))  # Mute on
+        click(app, *centre(row(app, LABELS["mute"])[1]))  # Mute on
         app.step(1 / 60)
         assert app.settings.mute and app.sound.mute and app.sound.level == 0.0
         assert all(s.get_volume() == 0.0 for v in app.sound.sounds.values() for s in v)

@@ -17,13 +17,15 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from engine.aac import events as ev  # noqa: E402
 from engine.aac.core import Ctx  # noqa: E402
 from engine.aac.rules.endturn import deconstruct  # noqa: E402
-from game import board_view, fx  # noqa: E402
-from game.app import App  # noqa: E402
-from game.board_view import BOARD_S, BOARD_X, BOARD_Y, SQUARE, geometry  # noqa: E402
-from game.layout import fit  # noqa: E402
-from game.session import SeatSpec, Session  # noqa: E402
-from game.settings import Settings  # noqa: E402
-from game.targets import Hotspot  # noqa: E402
+from game.aac import board_geometry, fx  # noqa: E402
+from game.aac.board_geometry import geometry  # noqa: E402
+from game.aac.board_view import BOARD_S, BOARD_X, BOARD_Y, SQUARE  # noqa: E402
+from game.aac.session import AacSession as Session  # noqa: E402
+from game.aac.targets import Hotspot  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.layout import fit  # noqa: E402
+from game.shell.session import SeatSpec  # noqa: E402
+from game.shell.settings import Settings  # noqa: E402
 from tests.layout_scan import scan  # noqa: E402
 
 
@@ -32,12 +34,7 @@ def make_app(tmp_path, monkeypatch, size=(1280, 720), speed=0.0) -> App:
     return App(size, Settings(anim_speed=speed, bot_delay=0.0), persist=False, headless=True)
 
 
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    a = make_app(tmp_path, monkeypatch)
-    yield a
-    a.bot_worker.stop()
-
+pytestmark = pytest.mark.app(size=(1280, 720))
 
 def screen(app: App, vx: float, vy: float) -> tuple[int, int]:
     s, ox, oy = fit(*app.window.get_size())
@@ -303,7 +300,7 @@ def _dist_to(shape, p: tuple[float, float]) -> float:
     """Distance from point p to the shape's edge (negative: p inside)."""
     if shape[0] == "circle":
         return math.dist(p, shape[1:3]) - shape[3]
-    return board_view.rect_dist(p, shape[1:5])
+    return board_geometry.rect_dist(p, shape[1:5])
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -316,7 +313,7 @@ def test_monument_pieces_fit_their_regions(app, players):
     app.step(1 / 60)
     t = app.scene
     g = geometry()
-    space_r = board_view.SPACE_R + 3
+    space_r = board_geometry.SPACE_R + 3
     pieces: dict[str, list[tuple[str, tuple]]] = {}
     checked = 0
     for sp in t.board.children:
@@ -357,7 +354,7 @@ def test_monument_pieces_fit_their_regions(app, players):
         for built in range(lay.sections):
             for n in sizes:
                 for x, y in lay.space_points(n, built + 1):
-                    assert board_view.rect_dist((x, y), lay.rect) == 0.0
+                    assert board_geometry.rect_dist((x, y), lay.rect) == 0.0
                     assert lay.x + sec.r <= x <= lay.x + lay.w - sec.r
                     assert lay.y <= y - sec.r
 
@@ -365,8 +362,8 @@ def test_monument_pieces_fit_their_regions(app, players):
 def test_energy_spaces_are_larger_with_symbols(app):
     """The open section's spaces are 1.5x (outer) / 1.75x (central) the old radius (more
     than twice the area) and an empty one shows the energy symbol it wants."""
-    assert board_view.OUTER.r >= 1.5 * board_view.OLD_SPACE_R
-    assert board_view.CENTRE.r >= 1.75 * board_view.OLD_SPACE_R
+    assert board_geometry.OUTER.r >= 1.5 * board_geometry.OLD_SPACE_R
+    assert board_geometry.CENTRE.r >= 1.75 * board_geometry.OLD_SPACE_R
     app.start_session(Session.new([SeatSpec(True), SeatSpec(False)], 3))
     app.step(1 / 60)
     t = app.scene
@@ -402,7 +399,7 @@ def test_hovering_a_monument_opens_its_card(app):
         ["open"]
     problems = scan(app, tooltip_at=(vx, vy))
     assert not problems, "\n".join(problems)
-    from game.scenegraph import TextLog
+    from game.shell.scenegraph import TextLog
 
     TextLog.records = []
     try:

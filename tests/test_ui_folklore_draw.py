@@ -15,13 +15,13 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine.aac.data import rules  # noqa: E402
-from game import folklore_draw as fd  # noqa: E402
-from game import help as hover  # noqa: E402
-from game import theme  # noqa: E402
-from game.guide import drawn, folklore  # noqa: E402
-from game.guide.book import guide  # noqa: E402
-from game.guide.model import HOWTO, RULES  # noqa: E402
-from game.scenegraph import MIN_TEXT_PX, Canvas, TextLog, TextRecord  # noqa: E402
+from game.aac import folklore_draw as fd  # noqa: E402
+from game.aac import help as hover  # noqa: E402
+from game.aac.guide import drawn, folklore  # noqa: E402
+from game.aac.guide.book import guide  # noqa: E402
+from game.aac.guide.model import HOWTO, RULES  # noqa: E402
+from game.shell import theme  # noqa: E402
+from game.shell.scenegraph import MIN_TEXT_PX, Canvas, TextLog, TextRecord  # noqa: E402
 
 EX = rules().expansion
 assert EX is not None

@@ -12,8 +12,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine.aac.folklore.state import NAME, card  # noqa: E402
-from game.scenes.results import ResultsScene  # noqa: E402
-from game.session import SeatSpec, Session  # noqa: E402
+from game.aac.scenes.results import ResultsScene  # noqa: E402
+from game.aac.session import AacSession as Session  # noqa: E402
+from game.shell.session import SeatSpec  # noqa: E402
 from tests.layout_scan import scan  # noqa: E402
 from tests.test_folklore import fd, folk_game, set_hand  # noqa: E402
 from tests.test_ui_game import centre, click  # noqa: E402

@@ -16,15 +16,15 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine.aac import config  # noqa: E402
 from engine.aac.modules import MODULES, ModuleDef, register_module, unregister_module  # noqa: E402
-from game.app import App  # noqa: E402
-from game.scenegraph import Button, TextLog  # noqa: E402
-from game.scenes.setup import (  # noqa: E402
+from game.aac.scenes.setup import (  # noqa: E402
     UNAVAILABLE,
     SetupScene,
     module_names,
     module_options,
 )
-from game.settings import Settings  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.scenegraph import Button, TextLog  # noqa: E402
+from game.shell.settings import Settings  # noqa: E402
 from tests.test_ui_game import centre, click  # noqa: E402
 
 OPT = "folklore_test_variant"  # a test-only option of the module
@@ -34,12 +34,6 @@ def make_app(tmp_path, monkeypatch, size=(1600, 900)) -> App:
     monkeypatch.setenv("AAC_HOME", str(tmp_path))
     return App(size, Settings(anim_speed=0.0, bot_delay=0.0), persist=False, headless=True)
 
-
-@pytest.fixture
-def app(tmp_path, monkeypatch) -> Iterator[App]:
-    a = make_app(tmp_path, monkeypatch)
-    yield a
-    a.bot_worker.stop()
 
 
 @pytest.fixture

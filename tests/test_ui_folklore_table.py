@@ -15,25 +15,18 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine.aac.expansion import scoring_cards as sc  # noqa: E402
 from engine.aac.folklore.state import card  # noqa: E402
-from game import folklore_draw, folklore_table  # noqa: E402
-from game.app import App  # noqa: E402
-from game.scenegraph import Button, TextLog  # noqa: E402
-from game.scenes.results import ResultsScene  # noqa: E402
-from game.session import SeatSpec, Session  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.aac import folklore_draw, folklore_table  # noqa: E402
+from game.aac.scenes.results import ResultsScene  # noqa: E402
+from game.aac.session import AacSession as Session  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.scenegraph import Button, TextLog  # noqa: E402
+from game.shell.session import SeatSpec  # noqa: E402
 from tests.builder import choose  # noqa: E402
 from tests.layout_scan import scan  # noqa: E402
 from tests.test_folklore import CENTER, artifact_at, fd, folk_game, moving, set_hand  # noqa: E402
 from tests.test_ui_game import centre, click  # noqa: E402
 
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("AAC_HOME", str(tmp_path))
-    a = App((1280, 720), Settings(anim_speed=0.0, bot_delay=0.0), persist=False, headless=True)
-    yield a
-    a.bot_worker.stop()
-
+pytestmark = pytest.mark.app(size=(1280, 720))
 
 def drawn_texts(app: App) -> list[str]:
     TextLog.records = []

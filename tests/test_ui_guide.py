@@ -14,17 +14,18 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from game import hud  # noqa: E402
-from game.app import App  # noqa: E402
-from game.guide import links, positions  # noqa: E402
-from game.guide.art import Picture  # noqa: E402
-from game.guide.book import guide  # noqa: E402
-from game.guide.model import HOWTO, RULES, Guide, Page, RuleEntry  # noqa: E402
-from game.scenegraph import Button  # noqa: E402
-from game.scenes.guide import GuideScene  # noqa: E402
-from game.session import SeatSpec, Session  # noqa: E402
-from game.settings import Settings  # noqa: E402
-from game.targets import Hotspot  # noqa: E402
+from game.aac.guide import links, positions  # noqa: E402
+from game.aac.guide.art import Picture  # noqa: E402
+from game.aac.guide.book import guide  # noqa: E402
+from game.aac.guide.model import HOWTO, RULES, Guide, Page, RuleEntry  # noqa: E402
+from game.aac.scenes.guide import GuideScene  # noqa: E402
+from game.aac.session import AacSession as Session  # noqa: E402
+from game.aac.targets import Hotspot  # noqa: E402
+from game.shell import tooltip  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.scenegraph import Button  # noqa: E402
+from game.shell.session import SeatSpec  # noqa: E402
+from game.shell.settings import Settings  # noqa: E402
 from tests.test_ui_game import centre, click  # noqa: E402
 from tests.test_ui_table_features import move_mouse  # noqa: E402
 
@@ -33,12 +34,6 @@ def make_app(tmp_path, monkeypatch, size=(1600, 900)) -> App:
     monkeypatch.setenv("AAC_HOME", str(tmp_path))
     return App(size, Settings(anim_speed=0.0, bot_delay=0.0), persist=False, headless=True)
 
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    a = make_app(tmp_path, monkeypatch)
-    yield a
-    a.bot_worker.stop()
 
 
 def key(app: App, k: int, mod: int = 0) -> None:
@@ -200,7 +195,7 @@ def test_f1_on_the_table_opens_the_guide_and_esc_returns_to_the_same_table(app, 
     app.step(1 / 60)  # the table still draws and plays
     # F1 while pointing at something opens its rule
     shown: list[str] = []
-    monkeypatch.setattr(hud, "draw_tooltip", lambda c, text, x, y: shown.append(text))
+    monkeypatch.setattr(tooltip, "draw_tooltip", lambda c, text, x, y: shown.append(text))
     spot = table.spots["pool_slot:1"][0]
     move_mouse(app, *centre(spot))
     for _ in range(30):  # the tooltip shows after a moment's hover

@@ -32,7 +32,8 @@ def test_screenshot_scenario(tmp_path, monkeypatch):
     monkeypatch.setenv("AAC_HOME", str(tmp_path))
     from pathlib import Path
 
-    scen = sorted((Path(__file__).resolve().parents[1] / "saves" / "scenarios").glob("*.json"))
+    folder = Path(__file__).resolve().parents[1] / "saves" / "scenarios" / "aac"
+    scen = sorted(folder.glob("*.json"))
     if not scen:
         return
     out = tmp_path / "scen.png"

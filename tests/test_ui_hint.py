@@ -8,7 +8,6 @@ from __future__ import annotations
 import os
 import re
 import time
-from typing import Any
 
 import pygame
 import pytest
@@ -17,22 +16,18 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine.aac.game import Game  # noqa: E402
-from game.app import App  # noqa: E402
-from game.scenes.table import TableScene  # noqa: E402
-from game.session import SeatSpec, Session  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.aac.scenes.table import TableScene  # noqa: E402
+from game.aac.session import AacSession as Session  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.layout import RIGHT_W  # noqa: E402
+from game.shell.scenegraph import fit_text  # noqa: E402
+from game.shell.session import SeatSpec  # noqa: E402
 from tests.test_ui_game import centre, click  # noqa: E402
 
 ID_LIKE = re.compile(r"\b[a-z]+_[a-z0-9_]+\b")
 
 
-@pytest.fixture
-def app(tmp_path: Any, monkeypatch: Any) -> Any:
-    monkeypatch.setenv("AAC_HOME", str(tmp_path))
-    a = App((1280, 720), Settings(anim_speed=0.0, bot_delay=0.0), persist=False, headless=True)
-    yield a
-    a.bot_worker.stop()
-
+pytestmark = pytest.mark.app(size=(1280, 720))
 
 def digest(g: Game) -> tuple[object, ...]:
     d = g.pending
@@ -104,3 +99,22 @@ def test_hot_seat_hints_are_off_unless_the_setting_is_on(app: App) -> None:
     wait_hint(app, t)
     assert t.message.startswith("Hint: ")
     assert digest(t.game) == before
+
+
+def test_the_reason_stays_in_the_prompt_bar_on_one_line(app: App) -> None:
+    """While the decision waits, the prompt bar's second line says "Hint: <reason>" and fits
+    its line uncut at every window size (no smaller type either); once answered, it goes."""
+    t = start(app, (True, False))
+    t.hint()
+    wait_hint(app, t)
+    h = t.hints.shown
+    assert h is not None
+    assert t.prompt.detail == f"Hint: {h.reason}"
+    room = RIGHT_W - 30
+    for scale in (0.8, 1.0, 1.2):  # 1280x720, 1600x900, 1920x1080
+        px = round(12 * scale)
+        text, size, cut = fit_text(t.prompt.detail, px, round(room * scale), False)
+        assert not cut and size == px, (scale, t.prompt.detail)
+    t.choose(t.pending.choices[0].id)
+    app.step(1 / 60)
+    assert not t.prompt.detail.startswith("Hint:")

@@ -15,25 +15,22 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine.aac.persist.io import load_game  # noqa: E402
-from game.app import App  # noqa: E402
-from game.scenes.confirm import LEAVE_TEXT, ConfirmScene  # noqa: E402
-from game.scenes.load import LoadScene  # noqa: E402
-from game.session import SeatSpec, Session, saves_dir  # noqa: E402
-from game.settings import Settings  # noqa: E402
-from game.targets import Hotspot  # noqa: E402
+from game.aac.session import AacSession as Session  # noqa: E402
+from game.aac.targets import Hotspot  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.dirs import saves_dir  # noqa: E402
+from game.shell.scenes.confirm import LEAVE_TEXT, ConfirmScene  # noqa: E402
+from game.shell.scenes.load import LoadScene  # noqa: E402
+from game.shell.session import SeatSpec  # noqa: E402
 from tests.layout_scan import scan, walk  # noqa: E402
 from tests.test_ui_memory import LAST_ROUND  # noqa: E402
 
 SIZES = [(1280, 720), (1600, 900)]
 
 
-@pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def app(request, tmp_path, monkeypatch):
-    monkeypatch.setenv("AAC_HOME", str(tmp_path))
-    a = App(request.param, Settings(anim_speed=0.0, bot_delay=0.0), persist=False,
-            headless=True)
-    yield a
-    a.bot_worker.stop()
+# the shared app fixture (tests/conftest.py) at each size
+pytestmark = pytest.mark.parametrize("app", SIZES, indirect=True,
+                                     ids=lambda s: f"{s[0]}x{s[1]}")
 
 
 def check(app: App, what: str, **kw) -> None:

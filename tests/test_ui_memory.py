@@ -15,12 +15,12 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine.aac.persist.io import load_game  # noqa: E402
-from game.app import FRAME_HISTORY, App  # noqa: E402
-from game.session import SeatSpec, Session  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.aac.session import AacSession as Session  # noqa: E402
+from game.shell.app import FRAME_HISTORY, App  # noqa: E402
+from game.shell.session import SeatSpec  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-LAST_ROUND = ROOT / "saves" / "scenarios" / "last-round-4p.json"
+LAST_ROUND = ROOT / "saves" / "scenarios" / "aac" / "last-round-4p.json"
 
 
 def rss_mb() -> float:
@@ -28,13 +28,7 @@ def rss_mb() -> float:
         return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("AAC_HOME", str(tmp_path))
-    a = App((1280, 720), Settings(anim_speed=0.0, bot_delay=0.0), persist=False, headless=True)
-    yield a
-    a.bot_worker.stop()
-
+pytestmark = pytest.mark.app(size=(1280, 720))
 
 def play_to_results(app: App) -> weakref.ref:
     game = load_game(LAST_ROUND)

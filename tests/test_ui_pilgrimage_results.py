@@ -14,11 +14,12 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine.aac.pilgrimage.state import NAME, board, score_position  # noqa: E402
-from game.app import App  # noqa: E402
-from game.scenegraph import Button  # noqa: E402
-from game.scenes.results import ResultsScene  # noqa: E402
-from game.session import SeatSpec, Session  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.aac.scenes.results import ResultsScene  # noqa: E402
+from game.aac.session import AacSession as Session  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.scenegraph import Button  # noqa: E402
+from game.shell.session import SeatSpec  # noqa: E402
+from game.shell.settings import Settings  # noqa: E402
 from tests.builder import make_game  # noqa: E402
 from tests.layout_scan import scan  # noqa: E402
 from tests.pilgrimage_support import pd, pilgrimage  # noqa: E402, F401  (the fixture)

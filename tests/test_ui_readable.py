@@ -14,8 +14,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from engine import GameConfig, new_game  # noqa: E402
 from engine.kernel.bots import RandomBot  # noqa: E402
 from engine.kernel.decisions import Choice  # noqa: E402
-from game.prompt_bar import choice_icon  # noqa: E402
-from game.session import SeatSpec, Session  # noqa: E402
+from game.aac.session import AacSession as Session  # noqa: E402
+from game.shell.prompt_bar import choice_icon  # noqa: E402
+from game.shell.session import SeatSpec  # noqa: E402
 from tests.test_ui_table_features import move_mouse  # noqa: E402
 
 

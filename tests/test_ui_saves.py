@@ -20,18 +20,25 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine.aac.persist import load_game  # noqa: E402
-from engine.aac.persist.autosave import FINAL, autosave_games, peek_save  # noqa: E402
 from engine.aac.state import state_to_dict  # noqa: E402
-from game.app import App  # noqa: E402
-from game.scenes.confirm import LEAVE_TEXT, ConfirmScene  # noqa: E402
-from game.scenes.load import LoadScene  # noqa: E402
-from game.session import SeatSpec, Session, all_saves, continue_save, saves_dir  # noqa: E402
-from game.theme import ASSETS  # noqa: E402
+from engine.kernel.autosave import FINAL  # noqa: E402
+from engine.kernel.listing import autosave_games, peek_save  # noqa: E402
+from game.aac.session import AacSession as Session  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.dirs import (
+    autosave_dir,  # noqa: E402
+    saves_dir,  # noqa: E402
+)
+from game.shell.saves import all_saves, continue_save  # noqa: E402
+from game.shell.scenes.confirm import LEAVE_TEXT, ConfirmScene  # noqa: E402
+from game.shell.scenes.load import LoadScene  # noqa: E402
+from game.shell.session import SeatSpec  # noqa: E402
+from game.shell.theme import ASSETS  # noqa: E402
 from tests.test_ui_game import centre, click  # noqa: E402
 from tests.test_ui_scenes import button, press  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-SCENARIOS = ASSETS.parent / "saves" / "scenarios"
+SCENARIOS = ASSETS.parent / "saves" / "scenarios" / "aac"
 
 
 def _play(s: Session, rng: random.Random, until) -> None:
@@ -214,8 +221,7 @@ def _two_games(app: App) -> tuple[Session, Session]:
     app.step(1 / 60)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=pygame.KMOD_CTRL))
     app.step(1 / 60)
-    (p_new,) = saves_dir().glob("save-*.seats.json")
-    p_new = p_new.with_name(p_new.name.replace(".seats.json", ".json"))
+    (p_new,) = saves_dir().glob("save-*.json")  # its seats are in its summary header
     st = p_old.stat()
     os.utime(p_old, ns=(st.st_atime_ns, st.st_mtime_ns - 5 * 10**9))  # surely the older
     return old, new
@@ -248,13 +254,12 @@ def test_load_lists_autosaves_and_saves_newest_first_with_their_summary(app):
     scen = app.scene.visible_cards()
     assert scen and all("(scenario)" in c.label for c in scen)
     assert all("_" not in c.title and "(R" not in c.title for c in scen)
-    # in an order a player can follow: the starts, the tutorial's lessons in turn, then the
-    # rule scenarios by how far their game has gone (the last round last)
+    # in an order a player can follow: the starts, the tutorial's game, then the rule
+    # scenarios by how far their game has gone (the last round last)
     names = [i.path.name for i in app.scene.lists["scenarios"]]
     assert names[:2] == ["start-2p.json", "start-4p.json"]
-    assert names[2:5] == ["tutorial-2p.json", "tutorial-2p-complete.json",
-                          "tutorial-2p-claim.json"]
-    rest = app.scene.lists["scenarios"][5:]
+    assert names[2:3] == ["tutorial-2p.json"]
+    rest = app.scene.lists["scenarios"][3:]
     assert [i.turn for i in rest] == sorted(i.turn for i in rest)
     assert names[-1] == "last-round-4p.json"
 
@@ -280,7 +285,7 @@ def test_delete_asks_and_removes_the_side_files(app, tmp_path):
     app.step(1 / 60)
     card = app.scene.visible_cards()[0]
     path = card.info.path
-    files = [path, path.with_suffix(".png"), path.with_suffix(".seats.json")]
+    files = [path, path.with_suffix(".png")]  # (older saves had a .seats.json beside them too)
     assert all(p.is_file() for p in files)
     click(app, *centre(card.delete))
     app.step(1 / 60)
@@ -343,7 +348,7 @@ def test_autosave_listing_skips_side_files_and_keeps_ten(tmp_path, monkeypatch):
     folder = tmp_path / "autosave" / s.game_id
     saves = sorted(folder.glob("turn-*.json"))
     assert len(saves) == 10 and len(list(folder.glob("turn-*.png"))) == 10
-    games = autosave_games()
+    games = autosave_games(autosave_dir())
     assert len(games) == 1 and games[0].path == saves[-1]
 
 

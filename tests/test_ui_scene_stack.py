@@ -1,6 +1,7 @@
-"""The scene manager (issue 12, item 8): scenes registered by name, a real stack (the pause
-menu, dialogs, the settings and the guide are overlays over a scene that stays alive), and
-scenes that depend on the navigation protocol, never on the App."""
+"""The scene manager (issue 12, item 8; issue 28): scenes opened by type (the shell's own, and
+a game's from its front end), a real stack (the pause menu, dialogs, the settings and the
+guide are overlays over a scene that stays alive), and scenes that depend on the navigation
+protocol, never on the App."""
 
 from __future__ import annotations
 
@@ -13,32 +14,39 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from game.app import App  # noqa: E402
-from game.scenes.base import Scene  # noqa: E402
-from game.scenes.confirm import ConfirmScene  # noqa: E402
-from game.scenes.manager import register, registered  # noqa: E402
-from game.session import SeatSpec, Session  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.aac.session import AacSession as Session  # noqa: E402
+from game.shell.registry import FrontEnd, front_end, register  # noqa: E402
+from game.shell.scenes.base import (  # noqa: E402
+    HelpScene,
+    PlayScene,
+    Scene,  # noqa: E402
+)
+from game.shell.scenes.confirm import ConfirmScene  # noqa: E402
+from game.shell.session import SeatSpec  # noqa: E402
 
-SCENES = Path(__file__).resolve().parents[1] / "game" / "scenes"
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("AAC_HOME", str(tmp_path))
-    a = App((1280, 720), Settings(anim_speed=0.0, bot_delay=0.0), persist=False, headless=True)
-    yield a
-    a.bot_worker.stop()
+GAME = Path(__file__).resolve().parents[1] / "game"
+SCENES = [*(GAME / "shell" / "scenes").glob("*.py"), *(GAME / "aac" / "scenes").glob("*.py")]
 
 
-def test_every_scene_is_registered_by_name():
-    assert set(registered()) >= {"menu", "setup", "settings", "load", "table", "pause",
-                                 "confirm", "results", "guide"}
+pytestmark = pytest.mark.app(size=(1280, 720))
+
+def test_a_games_scenes_come_from_its_front_end_by_type(app):
+    front = front_end("aac")
+    assert isinstance(front.setup_scene(app), Scene)
+    s = Session.new([SeatSpec(True), SeatSpec(False)], seed=3)
+    assert isinstance(front.table_scene(app, s), PlayScene)
+    assert isinstance(front.guide_scene(app, None), HelpScene)
+    app.start_session(s)  # the app opens the table of the session's game
+    assert isinstance(app.scene, PlayScene) and app.scene.session is s
 
 
-def test_a_name_is_registered_once():
+def test_a_game_registers_one_front_end():
+    other = type("Other", (FrontEnd,), {"game_id": "aac", "title": "x", "blurb": "",
+                                        "folder": "x", "setup_scene": None,
+                                        "table_scene": None, "results_scene": None,
+                                        "session": None})
     with pytest.raises(ValueError):
-        register("menu")(type("Other", (Scene,), {}))
+        register(other())
 
 
 def test_the_pause_menu_is_an_overlay_on_a_table_that_stays_alive(app):
@@ -72,10 +80,11 @@ def test_a_question_returns_to_where_it_was_asked(app):
 
 
 def test_scenes_never_import_the_app():
-    for path in sorted(SCENES.glob("*.py")):
+    assert SCENES
+    for path in sorted(SCENES):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom):
-                assert node.module != "game.app", f"{path.name} imports game.app"
+                assert node.module != "game.shell.app", f"{path.name} imports game.app"
             elif isinstance(node, ast.Import):
-                assert all(a.name != "game.app" for a in node.names), path.name
+                assert all(a.name != "game.shell.app" for a in node.names), path.name

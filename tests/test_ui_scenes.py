@@ -9,10 +9,11 @@ import pygame
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from game.app import App  # noqa: E402
-from game.scenegraph import Button  # noqa: E402
-from game.session import SeatSpec, Session  # noqa: E402
-from game.targets import Hotspot  # noqa: E402
+from game.aac.session import AacSession as Session  # noqa: E402
+from game.aac.targets import Hotspot  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.scenegraph import Button  # noqa: E402
+from game.shell.session import SeatSpec  # noqa: E402
 from tests.test_ui_game import centre, click  # noqa: E402
 
 

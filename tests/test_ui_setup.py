@@ -13,11 +13,15 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine.aac.data import rules  # noqa: E402
-from game.app import App  # noqa: E402
-from game.scenegraph import Button  # noqa: E402
-from game.scenes.setup import NameField, SetupScene  # noqa: E402
-from game.session import SeatSpec, Session, read_seats, saves_dir  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.aac import settings as aac_settings  # noqa: E402
+from game.aac.scenes.setup import NameField, SetupScene  # noqa: E402
+from game.aac.session import AacSession as Session  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.dirs import saves_dir  # noqa: E402
+from game.shell.registry import settings_sections  # noqa: E402
+from game.shell.scenegraph import Button  # noqa: E402
+from game.shell.session import SeatSpec, read_seats  # noqa: E402
+from game.shell.settings import Settings  # noqa: E402
 from tests.test_ui_game import centre, click  # noqa: E402
 from tests.test_ui_scenes import button, press  # noqa: E402
 
@@ -156,10 +160,11 @@ def test_the_last_set_up_is_restored(app, tmp_path):
 def test_a_remembered_set_up_that_no_longer_fits_is_mended(app):
     r = rules()
     c0 = r.character_order[0]
-    app.settings.setup_humans = [True, False, False]
-    app.settings.setup_levels = ["random", "no-such-level", "easy"]
-    app.settings.setup_characters = [c0, c0, "no_such_character"]  # a duplicate, a stranger
-    app.settings.setup_options = {"no_such_option": True}
+    st = aac_settings.of(app.settings)  # An Age Contrived's own section of the settings
+    st.setup_humans = [True, False, False]
+    st.setup_levels = ["random", "no-such-level", "easy"]
+    st.setup_characters = [c0, c0, "no_such_character"]  # a duplicate, a stranger
+    st.setup_options = {"no_such_option": True}
     app.open_setup()
     seats = app.scene.seats
     assert [s.character for s in seats] == [c0, None, None]
@@ -171,9 +176,11 @@ def test_a_damaged_last_set_up_in_the_file_is_reset_with_a_notice(tmp_path):
     path = tmp_path / "settings.json"
     path.write_text(json.dumps({"setup_humans": "yes", "player_names": ["Anna", 3],
                                 "anim_speed": 2.0}), "utf-8")
-    st, notice = Settings.load_with_notice(path)
-    assert st.setup_humans == [] and st.player_names == [] and st.anim_speed == 2.0
-    assert "last set-up" in notice and "player names" in notice
+    # (a file written before the games' sections: its set-up moves into the game's section)
+    st, notice = Settings.load_with_notice(path, sections=settings_sections())
+    assert aac_settings.of(st).setup_humans == [] and st.player_names == []
+    assert st.anim_speed == 2.0
+    assert "The last set-up" in notice and "Players' names" in notice
     assert notice.count("last set-up") == 1
 
 
@@ -184,11 +191,14 @@ def test_seat_names_are_saved_and_old_seat_files_still_load(app):
     back = Session.load(path)
     assert back.seats[0].name == "Anna" and back.player_name(0) == "Anna"
     assert back.seats[1].level == "easy" and back.name(1) == back.character_name(1)
-    # a side file written before names existed
+    # a save written before summary headers, with a side file written before names existed
+    doc = json.loads(path.read_text())
+    doc["summary"] = None
+    path.write_text(json.dumps(doc))
     old = path.with_suffix(".seats.json")
     old.write_text(json.dumps([{"human": True, "level": "random", "character": None},
                                {"human": False, "level": "easy", "character": None}]))
-    seats = read_seats(old, 2)
+    seats = read_seats(old, 2, "aac")
     assert seats is not None and [x.name for x in seats] == ["", ""]
     again = Session.load(path)
     assert again.name(0) == again.character_name(0) and again.seats[1].level == "easy"

@@ -14,12 +14,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine.aac.bots import BOT_LEVELS, level_note  # noqa: E402
 from engine.aac.bots.planner import EXPERT  # noqa: E402
-from game.app import App  # noqa: E402
-from game.guide.reference import PAGES  # noqa: E402
-from game.layout import fit  # noqa: E402
-from game.scenegraph import Button  # noqa: E402
-from game.scenes.setup import SECRET_LOADING, SetupScene  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.aac.guide.reference import PAGES  # noqa: E402
+from game.aac.scenes.setup import SECRET_LOADING, SetupScene  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.layout import fit  # noqa: E402
+from game.shell.scenegraph import Button  # noqa: E402
+from game.shell.settings import Settings  # noqa: E402
 from tests.layout_scan import scan  # noqa: E402
 from tests.test_ui_game import centre, click  # noqa: E402
 from tests.test_ui_scenes import press  # noqa: E402

@@ -13,21 +13,14 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine.aac import events as ev  # noqa: E402
-from game.app import App  # noqa: E402
-from game.layout import fit  # noqa: E402
-from game.session import SeatSpec, Session  # noqa: E402
-from game.settings import Settings  # noqa: E402
-from game.targets import Hotspot  # noqa: E402
+from game.aac.session import AacSession as Session  # noqa: E402
+from game.aac.targets import Hotspot  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.layout import fit  # noqa: E402
+from game.shell.session import SeatSpec  # noqa: E402
 from tests.test_ui_game import click, human_click  # noqa: E402
 
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("AAC_HOME", str(tmp_path))
-    a = App((1600, 900), Settings(anim_speed=1.0, bot_delay=0.0), persist=False, headless=True)
-    yield a
-    a.bot_worker.stop()
-
+pytestmark = pytest.mark.app(anim_speed=1.0)
 
 def move_mouse(app: App, vx: float, vy: float) -> None:
     s, ox, oy = fit(*app.window.get_size())

@@ -13,11 +13,13 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine.aac import events as ev  # noqa: E402
-from game import trapdoor  # noqa: E402
-from game.app import App  # noqa: E402
-from game.layout import fit  # noqa: E402
-from game.session import SeatSpec, Session  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.aac import settings as aac_settings  # noqa: E402
+from game.aac import trapdoor  # noqa: E402
+from game.aac.session import AacSession as Session  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.layout import fit  # noqa: E402
+from game.shell.session import SeatSpec  # noqa: E402
+from game.shell.settings import Settings  # noqa: E402
 
 
 def find_deploy3(first_seed: int = 10) -> tuple[int, int]:
@@ -64,10 +66,13 @@ def start(tmp_path, monkeypatch, deploy3, humans: bool = True, **settings):
     s = Session(s0.game.clone(), [SeatSpec(human=humans) for _ in s0.seats])
     # the tests of the physics let a person's launch fire by itself (the setting on), except
     # where they say otherwise: the default waits for the pull (tests at the end)
-    app = App((1600, 900), Settings(**{"anim_speed": 1.0, "bot_delay": 0.0,
-                                      "handoff_always": False, "trapdoor_autofire": True,
-                                      "trapdoor_hint_seen": True, **settings}),
-              persist=False, headless=True)
+    wanted = {"anim_speed": 1.0, "bot_delay": 0.0, "handoff_always": False,
+              "trapdoor_autofire": True, "trapdoor_hint_seen": True, **settings}
+    own = {k: v for k, v in wanted.items() if k.startswith("trapdoor_")}  # the game's section
+    st = Settings(**{k: v for k, v in wanted.items() if k not in own})
+    for k, v in own.items():
+        setattr(aac_settings.of(st), k, v)
+    app = App((1600, 900), st, persist=False, headless=True)
     app.start_session(s)
     app.step(1 / 60)
     return app, app.scene, s, cid
@@ -278,7 +283,7 @@ def test_the_first_launch_explains_the_plunger_until_it_is_pulled(tmp_path, monk
     assert t.launch_hint.visible
     r = la.handle_rect()
     t.mouse_down(r.centerx, r.top + 12, 1)
-    assert app.settings.trapdoor_hint_seen
+    assert aac_settings.of(app.settings).trapdoor_hint_seen
     app.step(1 / 60)
     assert not t.launch_hint.visible
 

@@ -8,17 +8,16 @@ from __future__ import annotations
 import os
 import random
 
-import pytest
-
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine.aac import events as ev  # noqa: E402
 from engine.aac.persist.io import load_game  # noqa: E402
-from game.app import App  # noqa: E402
-from game.recap import Recap, TurnNote, describe  # noqa: E402
-from game.session import SeatSpec, Session  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.aac.recap import Recap, TurnNote, describe  # noqa: E402
+from game.aac.session import AacSession as Session  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.session import SeatSpec  # noqa: E402
+from game.shell.settings import Settings  # noqa: E402
 from tests.test_ui_memory import LAST_ROUND  # noqa: E402
 
 
@@ -27,12 +26,6 @@ def make_app(tmp_path, monkeypatch, **kw) -> App:
     st = Settings(**{"anim_speed": 0.0, "bot_delay": 0.0, **kw})
     return App((1600, 900), st, persist=False, headless=True)
 
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    a = make_app(tmp_path, monkeypatch)
-    yield a
-    a.bot_worker.stop()
 
 
 def human_vs_bots(app: App, seed: int = 11, bots: int = 2) -> Session:
@@ -256,7 +249,7 @@ def test_no_recap_card_on_a_fresh_table_under_the_pause_menu(app):
 
 def test_the_hand_off_screen_recaps_the_other_turns(app):
     """Hot-seat: the hand-off screen lists what the others did since this person last played."""
-    from game.scenegraph import TextLog
+    from game.shell.scenegraph import TextLog
 
     s = Session.new([SeatSpec(True), SeatSpec(True), SeatSpec(False, "easy")], seed=11)
     app.settings.handoff_always = True

@@ -11,9 +11,9 @@ end builds itself.
 
 from __future__ import annotations
 
-from engine.aac import display, events, locations, names
+from engine.aac import display, events, locations, names, tutorial_plan
 from engine.aac.bots import BOT_LEVELS, level_note, make_bot
-from engine.aac.bots.hint import Hint, hint
+from engine.aac.bots.hint import Hint, explain, hint
 from engine.aac.catalog import Catalog
 from engine.aac.catalog.expansion.folklore_cards import FolkloreCard
 from engine.aac.catalog.expansion.folklore_track import FolkloreTrackFile
@@ -32,6 +32,7 @@ from engine.aac.config import OPTION_MODULE, RULES_OPTIONS, GameConfig, option_t
 from engine.aac.core import Ctx
 from engine.aac.data import Rules, rules
 from engine.aac.definition import AAC
+from engine.aac.display import TYPES
 from engine.aac.events import Event
 from engine.aac.expansion import doublers, scoring_cards
 from engine.aac.folklore import rules as folklore_rules
@@ -42,6 +43,8 @@ from engine.aac.game import Game, new_game
 from engine.aac.hidden import SECRET_LOADING
 from engine.aac.log import describe
 from engine.aac.modules import MODULES
+from engine.aac.names import ENERGY, ROMAN, cap, target
+from engine.aac.persist import SaveError, load_game, save_game
 from engine.aac.pilgrimage import rules as pilgrimage_rules
 from engine.aac.pilgrimage.events import PilgrimMoved, PilgrimStopped, ShrineConstructed
 from engine.aac.pilgrimage.state import LOC as PILGRIM_LOC
@@ -52,19 +55,19 @@ from engine.aac.state import EMPTY, GameState, MonumentState, PlayerState, state
 from engine.kernel.decisions import Choice, Decision
 
 __all__ = [
-    "AAC", "BOT_LEVELS", "EMPTY", "FOLKLORE", "OPTION_MODULE", "PILGRIMAGE", "PILGRIM_LOC",
-    "RULES_OPTIONS", "SECRET_LOADING", "AchievementsArea", "Board", "Catalog", "Choice",
-    "Decision", "EnergyReservesArea", "Event", "Expansion", "FolkloreCard",
-    "FolkloreTrackFile", "Game", "GameConfig", "GameState", "Hint", "MapFile", "MapSpace",
-    "Monument", "MonumentState", "MonumentsFile", "PilgrimMoved", "PilgrimStopped",
-    "PlayerState", "Region", "Rules", "ScoreBreakdown", "ScoringCard", "ShrineConstructed",
-    "TilePoolArea", "board", "categories", "describe", "display", "doublers", "events",
-    "folklore_card", "folklore_option", "folklore_option_why_not", "folklore_space_why_not",
-    "hint", "level_note", "locations", "make_bot", "module_ready", "new_game", "names",
-    "open_space", "option_title", "pdata", "pilgrimage_energy_why_not",
-    "pilgrimage_frame_why_not", "pilgrimage_frame_words", "pilgrimage_move_why_not",
-    "pilgrimage_shrine_why_not", "place_words", "rules", "score_breakdown", "scoring_cards",
-    "space_words", "state_to_dict",
+    "AAC", "BOT_LEVELS", "EMPTY", "ENERGY", "FOLKLORE", "MODULES", "OPTION_MODULE", "PILGRIM_LOC",
+    "PILGRIMAGE", "ROMAN", "RULES_OPTIONS", "SECRET_LOADING", "TYPES", "AchievementsArea",
+    "board", "Board", "cap", "Catalog", "categories", "Choice", "Decision", "describe", "display",
+    "doublers", "EnergyReservesArea", "Event", "events", "Expansion", "explain", "folklore_card",
+    "folklore_option", "folklore_option_why_not", "folklore_space_why_not", "FolkloreCard",
+    "FolkloreTrackFile", "Game", "GameConfig", "GameState", "Hint", "hint", "level_note",
+    "load_game", "locations", "make_bot", "MapFile", "MapSpace", "module_ready", "Monument",
+    "MonumentsFile", "MonumentState", "names", "new_game", "open_space", "option_title", "pdata",
+    "pilgrimage_energy_why_not", "pilgrimage_frame_why_not", "pilgrimage_frame_words",
+    "pilgrimage_move_why_not", "pilgrimage_shrine_why_not", "PilgrimMoved", "PilgrimStopped",
+    "place_words", "PlayerState", "Region", "rules", "Rules", "save_game", "SaveError",
+    "score_breakdown", "ScoreBreakdown", "scoring_cards", "ScoringCard", "ShrineConstructed",
+    "space_words", "state_to_dict", "target", "TilePoolArea", "tutorial_plan",
 ]
 
 

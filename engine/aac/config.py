@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.aac.modules import MODULES, check_names
+from engine.kernel.words import said
 
 # Named rules options for OPEN points of RULES.md (R0.4). Defaults follow the [PROPOSED] text.
 # key -> (default, explanation in plain words). The keys are saved in game configs: keep them.
@@ -16,8 +17,8 @@ RULES_OPTIONS: dict[str, tuple[Any, str]] = {
         True,
         "When your exhausted pool is empty, you may also take energy from your board (Running "
         "Out) for interest, replenishing and Tile Pool deposits, not only for loading. Off: "
-        "only loading, tracks and Chronari's Rewind may run out (the Folklore Module's rule, "
-        "which this edition does not include).",
+        "only loading, tracks and Chronari's Rewind may run out, as in the base rulebook (with "
+        "the Folklore Module the wider rule always applies).",
     ),
     "ignotas_once_per_turn": (
         False,
@@ -117,10 +118,10 @@ class GameConfig:
         if self.character_selection not in ("random", "choice"):
             raise ValueError("character_selection must be 'random' or 'choice'")
         if self.characters is not None and len(self.characters) != self.players:
-            raise ValueError("characters must list one entry (or None) per seat")
+            raise ValueError("characters must list one entry per seat")
         for k in self.options:
             if k not in RULES_OPTIONS:
-                raise ValueError(f"unknown rules option {k!r}")
+                raise ValueError(f"unknown rules option {said(k)}")
         check_names(self.modules)
 
     def resolved_options(self) -> dict[str, Any]:

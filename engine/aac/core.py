@@ -74,11 +74,6 @@ def has_power(ctx: Ctx, seat: int, tier: int) -> bool:
     return ctx.s.players[seat].bridge_loc[tier - 1] != "board"
 
 
-def power_effect(ctx: Ctx, seat: int, tier: int) -> str:
-    ch = ctx.r.characters[ctx.s.players[seat].character]
-    return ch.powers[tier - 1].effect.effect
-
-
 def power_id(ctx: Ctx, seat: int, tier: int) -> str:
     return ctx.r.characters[ctx.s.players[seat].character].powers[tier - 1].id
 
@@ -137,10 +132,6 @@ def shop_value(ctx: Ctx, seat: int) -> int:
 
 
 # --- tiles ---------------------------------------------------------------------------------
-
-
-def tile_at(p: PlayerState, pos: int) -> str:
-    return p.device[pos - 1]
 
 
 def row_slots(p: PlayerState, tile: str, row: str) -> list[int]:
@@ -299,7 +290,3 @@ def teleport(ctx: Ctx, seat: int, dst: str, behind: str) -> None:
     ctx.emit(ev.FigureTeleported(seat, src, dst, behind))
     triggers.fire(ctx, "figure_teleported", seat, dst=dst, behind=behind)
 
-
-def monument_open(ctx: Ctx, mon: str) -> bool:
-    m = ctx.s.monuments[mon]
-    return bool(m.stack) and not m.completed

@@ -218,7 +218,7 @@ class Rules:
 
 
 def data_dir() -> Path:
-    """`assets/data` (inside a PyInstaller bundle when frozen)."""
+    """`assets/aac/data` (inside a PyInstaller bundle when frozen)."""
     return default_data_dir()
 
 

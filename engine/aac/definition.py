@@ -39,6 +39,7 @@ from engine.kernel.events import Event
 from engine.kernel.hidden import HiddenPart
 from engine.kernel.runner import Runner
 from engine.kernel.saves import SaveError, short
+from engine.kernel.summary import SeatSummary, Summary, SummaryError
 
 Doc = dict[str, Any]
 
@@ -58,6 +59,9 @@ class AacDefinition(GameDefinition):
     @property
     def hidden(self) -> tuple[HiddenPart, ...]:
         return hidden.parts()
+
+    def prepare(self) -> None:
+        rules()
 
     def make_config(self, data: Mapping[str, Any]) -> GameConfig:
         cfg = GameConfig(**dict(data))
@@ -134,6 +138,35 @@ class AacDefinition(GameDefinition):
 
     def upgraders(self) -> Mapping[int, Callable[[Doc], Doc]]:
         return upgrade_mod.UPGRADERS  # read when asked: tests may register steps
+
+    def document_summary(self, doc: Doc) -> Summary:
+        """The header; a file written before headers (format 5 and older) is summed up from
+        its snapshot: the characters, the turn, the running scores, the end."""
+        if doc.get("summary") is not None:
+            return super().document_summary(doc)
+        snap, cfg = doc["snapshot"], doc["config"]
+        players, turn, over = snap["players"], snap["turn"], snap["over"]
+        if not isinstance(players, list) or not 2 <= len(players) <= 5 \
+                or type(turn) is not int or not 0 <= turn <= 10**7 or type(over) is not bool:
+            raise SummaryError("the snapshot does not say who plays and when")
+        scores = snap["scores"]
+        if not isinstance(scores, list) or len(scores) > len(players) or any(
+                type(x) is not int or not 0 <= x <= 1000 for x in scores):
+            raise SummaryError("the snapshot's scores are not scores")
+        names = rules().names
+        seats = []
+        for i, p in enumerate(players):
+            ch = p["character"]
+            if not isinstance(ch, str) or ch and ch not in rules().characters:
+                raise SummaryError("the snapshot names an unknown character")
+            role = names[ch] if ch else ""
+            seats.append(SeatSummary(role or f"Player {i + 1}", role, "",
+                                     scores[i] if i < len(scores) else 0, ch))
+        mods = cfg.get("modules", []) if isinstance(cfg, dict) else []
+        titles = [MODULES[m].title for m in mods if isinstance(m, str) and m in MODULES]
+        detail = f"with the {' and '.join(titles)} module{'s' if len(titles) > 1 else ''}" \
+            if titles else ""
+        return Summary(self.id, self.title, tuple(seats), turn, over, (), detail)
 
     def save_schema(self) -> dict[str, Any]:
         return schema()

@@ -35,6 +35,7 @@ from pydantic import BaseModel
 
 from engine.kernel.definition import ScoreCategory
 from engine.kernel.hidden import HiddenPart
+from engine.kernel.words import said
 
 if TYPE_CHECKING:
     from engine.aac.core import Ctx
@@ -106,7 +107,7 @@ def register_module(m: ModuleDef) -> ModuleDef:
     """Make a module known (a config may then enable it) and hand its locations, hidden
     parts, completion kinds... to the tables that declare them."""
     if m.name in MODULES:
-        raise ValueError(f"module {m.name!r} is registered already")
+        raise ValueError(f"module {said(m.name)} is registered already")
     MODULES[m.name] = m
     for add, _ in _LISTENERS:
         add(m)
@@ -139,6 +140,6 @@ def check_names(modules: tuple[str, ...] | list[str]) -> None:
     for name in modules:
         if not isinstance(name, str) or name not in MODULES:
             known = ", ".join(sorted(MODULES)) or "none yet"
-            raise ValueError(f"unknown module {str(name)[:40]!r} (known modules: {known})")
+            raise ValueError(f"unknown module {said(name)} (known modules: {known})")
     if len(set(modules)) != len(modules):
         raise ValueError("a module is listed twice")

@@ -2,7 +2,7 @@
 
 The rules fire a trigger by name where it happens (`fire`, `query`, `offers`, `take`); the
 listeners are
-- character powers: each power of the catalog names its trigger (assets/data/characters.json
+- character powers: each power of the catalog names its trigger (assets/aac/data/characters.json
   `trigger.trigger`, the closed set of the catalog README; typed in
   engine.aac.catalog.triggers) and its effect; a handler is
   registered for a (trigger, effect name) pair with `@power(trigger, effect)`. When a trigger
@@ -178,14 +178,6 @@ def _run(ctx: Ctx, hook: Hook, pws: tuple[PowerDef, ...]) -> None:
         mfn = MODULES[m].triggers.get(name)
         if mfn is not None:
             mfn(ctx, hook)
-
-
-def listened(ctx: Ctx, name: str, seat: int) -> bool:
-    """Does anything listen to this trigger for this seat (cheap)?"""
-    if _powers(ctx, seat, name):
-        return True
-    mods = ctx.s.modules
-    return bool(mods) and any(name in MODULES[m].triggers for m in mods)
 
 
 def fire(ctx: Ctx, name: str, seat: int, **info: Any) -> bool:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from engine.aor.catalog import tables
+from engine.kernel.words import said
 
 SEATS = (2, 7)
 
@@ -155,18 +156,18 @@ class AorConfig:
         lo, hi = SEATS
         if (not isinstance(self.players, int) or isinstance(self.players, bool)
                 or not lo <= self.players <= hi):
-            raise ValueError(f"Age of Reason is for {lo} to {hi} players, not {self.players!r}")
+            raise ValueError(f"Age of Reason is for {lo} to {hi} players, not {said(self.players)}")
         if not isinstance(self.seed, int) or isinstance(self.seed, bool):
             raise ValueError("the seed must be a whole number")
         if self.country_selection not in ("random", "choice"):
-            raise ValueError(f"unknown country selection {self.country_selection!r}")
+            raise ValueError(f"unknown country selection {said(self.country_selection)}")
         if self.modules:
             raise ValueError("Age of Reason has no modules")
         for k, v in self.options.items():
             if k not in RULES_OPTIONS:
-                raise ValueError(f"unknown rules option {k!r}")
+                raise ValueError(f"unknown rules option {said(k)}")
             if not isinstance(v, bool):
-                raise ValueError(f"rules option {k!r} must be true or false")
+                raise ValueError(f"rules option {said(k)} must be true or false")
         if self.countries is not None:
             t = tables()
             if len(self.countries) != self.players:
@@ -174,7 +175,7 @@ class AorConfig:
             named = [c for c in self.countries if c is not None]
             for c in named:
                 if c not in t.country_index:
-                    raise ValueError(f"unknown country {c!r}")
+                    raise ValueError(f"unknown country {said(c)}")
             if len(set(named)) != len(named):
                 raise ValueError("two players cannot play the same country")
 
@@ -200,7 +201,7 @@ class AorConfig:
                  "options", "modules"}
         extra = set(d) - known
         if extra:
-            raise ValueError(f"unknown config field {sorted(extra)[0]!r}")
+            raise ValueError(f"unknown config field {said(sorted(extra)[0])}")
         if "players" not in d or "seed" not in d:
             raise ValueError("a config needs players and seed")
         countries = d.get("countries")

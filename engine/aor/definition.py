@@ -56,6 +56,9 @@ class AorDefinition(GameDefinition):
     def hidden(self) -> tuple[HiddenPart, ...]:
         return hidden.PARTS
 
+    def prepare(self) -> None:
+        tables()
+
     def make_config(self, data: Mapping[str, Any]) -> AorConfig:
         return AorConfig.from_dict(data)
 
@@ -82,6 +85,9 @@ class AorDefinition(GameDefinition):
 
     def turn_started(self, events: Iterable[Event]) -> bool:
         return any(isinstance(e, ev.TurnStarted | ev.SegmentStarted) for e in events)
+
+    def autosave_number(self, runner: Runner) -> int:
+        return int(runner.state.turn) * 10 + int(runner.state.segment)  # one per segment
 
     def roles(self, runner: Runner) -> list[str]:
         t = tables()

@@ -89,6 +89,10 @@ class GameDefinition(ABC):
         """The game's hidden parts (engine.kernel.hidden); none by default."""
         return ()
 
+    def prepare(self) -> None:
+        """Load what the game's first decision would (its catalog), ahead of time."""
+        return None
+
     # --- config and setup ----------------------------------------------------------------------
 
     @abstractmethod
@@ -138,6 +142,11 @@ class GameDefinition(ABC):
     def turn_started(self, events: Iterable[Event]) -> bool:
         """Did these events start a new turn (invariant checks run "every turn")?"""
         return False
+
+    def autosave_number(self, runner: Runner) -> int:
+        """The number of the game's autosave file now (rising through the game; a later
+        autosave with the same number replaces it): the turn by default."""
+        return self.turn(runner)
 
     def roles(self, runner: Runner) -> list[str]:
         """Per seat, the catalog id of what the seat plays (a character, a country); "" if
@@ -227,11 +236,17 @@ class GameDefinition(ABC):
             role = self.role_name(roles[i]) if roles[i] else ""
             rows.append(SeatSummary((name or role or f"Player {i + 1}")[:MAX_TEXT],
                                     role[:MAX_TEXT], level[:MAX_TEXT],
-                                    scores[i] if i < len(scores) else 0))
+                                    scores[i] if i < len(scores) else 0, roles[i][:MAX_TEXT]))
         over = runner.is_over
         return Summary(self.id, self.title[:MAX_TEXT], tuple(rows), self.turn(runner), over,
                        tuple(self.winners(runner)) if over else (),
                        self.summary_detail(runner)[:MAX_TEXT])
+
+    def document_summary(self, doc: Doc) -> Summary:
+        """A save document's summary for a list of saves, read without opening the game: its
+        header (checked type-exactly); a game whose older files have none reads them from
+        their snapshot. SummaryError if there is none to read."""
+        return Summary.from_plain(doc.get("summary"))
 
     def save_schema(self) -> dict[str, Any]:
         """The save format's JSON Schema."""

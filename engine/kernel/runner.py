@@ -10,7 +10,7 @@ barriers the game declares (event barriers, plus hidden information revealed: se
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
 
 from engine.kernel import hidden
 from engine.kernel.decisions import Decision, IllegalChoice
@@ -27,12 +27,6 @@ OFF = "Undo is switched off for this game."
 OVER = "The game is over."
 
 R = TypeVar("R", bound="Runner")
-
-
-class Context(Protocol):
-    """What the frames are given: a game's rules context, with the events emitted so far."""
-
-    events: list[Event]
 
 
 class UndoStatus(NamedTuple):

@@ -23,8 +23,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from engine.kernel import files
 from engine.kernel.decisions import IllegalChoice
 from engine.kernel.summary import Summary, SummaryError
+from engine.kernel.words import said
 from engine.version import version
 
 if TYPE_CHECKING:
@@ -128,8 +130,12 @@ def run_upgrades(doc: Doc, steps: Mapping[int, Callable[[Doc], Doc]], current: i
 # --- reading -----------------------------------------------------------------------------------
 
 
+class _NotJsonNumber(ValueError):
+    """NaN or Infinity in a file: Python's reader takes them, JSON does not."""
+
+
 def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number JSON allows")
+    raise _NotJsonNumber(f"it is not valid JSON ({name} is not a number JSON allows)")
 
 
 def parse_document(text: str, defn: GameDefinition) -> Doc:
@@ -138,13 +144,17 @@ def parse_document(text: str, defn: GameDefinition) -> Doc:
         doc = json.loads(text, parse_constant=_reject_constant)
     except RecursionError as exc:
         raise SaveError("This is not a save file: its JSON is nested too deeply.") from exc
-    except (json.JSONDecodeError, ValueError) as exc:
-        raise SaveError(f"This is not a save file: it is not valid JSON ({exc}).") from exc
+    except _NotJsonNumber as exc:
+        raise SaveError(f"This is not a save file: {exc}.") from exc
+    except ValueError as exc:
+        where = f" (line {exc.lineno})" if isinstance(exc, json.JSONDecodeError) else ""
+        raise SaveError(f"This is not a save file: it is not valid JSON{where}.",
+                        short(exc)) from exc
     if not isinstance(doc, dict):
         raise SaveError("This is not a save file: it does not hold a JSON object.")
     if doc.get("format") != defn.save_format:
         raise SaveError(f"This is not an {defn.title} save file (its format is "
-                        f"{str(doc.get('format'))[:40]!r}, expected {defn.save_format!r}).")
+                        f"{said(doc.get('format'))}, expected {said(defn.save_format)}).")
     v = doc.get("version")
     if not isinstance(v, int) or isinstance(v, bool):
         raise SaveError("This save file has no valid version number.")
@@ -158,7 +168,7 @@ def parse_document(text: str, defn: GameDefinition) -> Doc:
         raise SaveError(f"This save file's version {v} is not one this game knows.") from exc
     game = doc.get("game")
     if game != defn.id:
-        raise SaveError(f"This save file is for another game ({str(game)[:40]!r}; this is "
+        raise SaveError(f"This save file is for another game ({said(game)}; this is "
                         f"{defn.title}).")
     return doc
 
@@ -260,7 +270,7 @@ def replay(defn: GameDefinition, cfg: Any, choices: list[str],
             g.choose(cid)
         except IllegalChoice as exc:
             raise SaveError(f"Replaying the save failed at decision {i + 1}: its choice is "
-                            "not legal there.", f"{cid[:60]!r}: {exc}") from exc
+                            "not legal there.", f"{cid[:60]}: {exc}") from exc
         except Exception as exc:
             raise SaveError(f"Replaying the save failed at decision {i + 1}: the game "
                             "cannot go on from there.", short(exc)) from exc
@@ -323,19 +333,15 @@ def load(path: str | Path, defn: GameDefinition, *, verify: bool = True) -> Runn
 
 
 def read_text(path: str | Path) -> str:
-    """A save file's text; SaveError with one sentence if it cannot be read."""
+    """A save file's text; SaveError with one sentence if it cannot be read. Only a regular
+    file is read, and never more than MAX_BYTES of it (engine.kernel.files)."""
     try:
-        p = Path(path)
-        size = p.stat().st_size
-    except (OSError, ValueError) as exc:
-        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else short(exc)
-        raise SaveError(f"The save file cannot be read ({why}).") from exc
-    if size > MAX_BYTES:
-        raise SaveError(f"This save file is too large ({size} bytes; the limit is {MAX_BYTES}).")
-    try:
-        raw = p.read_bytes()
-    except OSError as exc:
-        raise SaveError(f"The save file cannot be read ({exc.strerror}).") from exc
+        raw = files.read_bytes(path, MAX_BYTES)
+    except files.Unreadable as exc:
+        if exc.too_large:
+            raise SaveError(f"This save file is too large (the limit is "
+                            f"{files.size_text(MAX_BYTES)}).") from exc
+        raise SaveError(f"The save file cannot be read ({exc.why}).") from exc
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:

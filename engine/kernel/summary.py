@@ -27,6 +27,7 @@ class SeatSummary:
     role: str  # what the seat plays, in words ("Freyith", "France"); "" if nothing
     level: str  # "" for a person, else the bot's level ("easy")
     score: int
+    role_id: str = ""  # the role's catalog id (a front end draws the seat's colour from it)
 
     @property
     def human(self) -> bool:
@@ -45,8 +46,8 @@ class Summary:
 
     def to_plain(self) -> dict[str, Any]:
         return {"game": self.game, "title": self.title,
-                "seats": [{"name": s.name, "role": s.role, "level": s.level, "score": s.score}
-                          for s in self.seats],
+                "seats": [{"name": s.name, "role": s.role, "level": s.level, "score": s.score,
+                           "role_id": s.role_id} for s in self.seats],
                 "turn": self.turn, "over": self.over, "winners": list(self.winners),
                 "detail": self.detail}
 
@@ -61,10 +62,10 @@ class Summary:
             raise SummaryError("the summary's seats are not a list of seats")
         out = []
         for s in seats:
-            if type(s) is not dict or set(s) != {"name", "role", "level", "score"}:
+            if type(s) is not dict or set(s) != {"name", "role", "level", "score", "role_id"}:
                 raise SummaryError("a seat of the summary does not have its fields")
             out.append(SeatSummary(_text(s["name"]), _text(s["role"]), _text(s["level"]),
-                                   _int(s["score"])))
+                                   _int(s["score"]), _text(s["role_id"])))
         winners = d["winners"]
         if type(winners) is not list or any(type(w) is not int or not 0 <= w < len(out)
                                             for w in winners):

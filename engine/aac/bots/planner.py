@@ -519,12 +519,3 @@ class PlannerBot:
         self.nodes += sub.nodes
         return path
 
-
-class NormalBot(PlannerBot):
-    def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed, "normal")
-
-
-class HardBot(PlannerBot):
-    def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed, "hard")

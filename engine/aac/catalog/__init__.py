@@ -1,5 +1,5 @@
-"""The component catalog: validated, typed models of `assets/data/*.json` and
-`assets/data/expansion/*.json`.
+"""The component catalog: validated, typed models of `assets/aac/data/*.json` and
+`assets/aac/data/expansion/*.json`.
 
 One module per catalog file and one per shared vocabulary:
 

@@ -2,7 +2,7 @@
 
 :func:`load_catalog` reads the five JSON files, validates each against its
 pydantic model and then runs the cross-file checks described in
-``assets/data`` (unique ids, references, counts). Every problem is reported as a
+``assets/aac/data`` (unique ids, references, counts). Every problem is reported as a
 :class:`CatalogError` whose message starts with the file name and the field
 path, for example
 ``characters.json: characters[2].starting_tiles[0]: unknown tile id 'st_x'``.
@@ -11,7 +11,6 @@ path, for example
 from __future__ import annotations
 
 import json
-import sys
 from collections import Counter as CountOf
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -27,6 +26,7 @@ from engine.aac.catalog.effects import EXPANSION_EFFECTS, EffectBase
 from engine.aac.catalog.map import MapFile
 from engine.aac.catalog.monuments import MonumentsFile
 from engine.aac.catalog.tiles import TilesFile
+from engine.kernel.assets import asset_dir
 
 __all__ = [
     "CATALOG_FILES",
@@ -76,11 +76,8 @@ class Catalog:
 
 
 def default_data_dir() -> Path:
-    """``assets/data``: inside a PyInstaller bundle if frozen, else in the repo."""
-    bundle = getattr(sys, "_MEIPASS", None)
-    if isinstance(bundle, str):
-        return Path(bundle) / "assets" / "data"
-    return Path(__file__).resolve().parents[3] / "assets" / "data"
+    """``assets/aac/data``: inside a PyInstaller bundle if frozen, else in the repo."""
+    return asset_dir("aac", "data")
 
 
 def format_loc(loc: Sequence[int | str], data: object = None) -> str:

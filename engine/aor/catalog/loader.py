@@ -9,7 +9,6 @@ unique, references resolve, counts match the rulebook's totals). Every problem i
 
 from __future__ import annotations
 
-import sys
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -28,6 +27,7 @@ from engine.aor.catalog.models import (
     MarkersFile,
     TracksFile,
 )
+from engine.kernel.assets import asset_dir
 
 CATALOG_FILES: Final[tuple[str, ...]] = (
     "action_boxes.json", "cards.json", "components.json", "countries.json",
@@ -60,10 +60,7 @@ class Catalog:
 
 def default_data_dir() -> Path:
     """``assets/aor/data``: inside a PyInstaller bundle if frozen, else in the repo."""
-    bundle = getattr(sys, "_MEIPASS", None)
-    if isinstance(bundle, str):
-        return Path(bundle) / "assets" / "aor" / "data"
-    return Path(__file__).resolve().parents[3] / "assets" / "aor" / "data"
+    return asset_dir("aor", "data")
 
 
 def _loc(loc: Sequence[int | str]) -> str:

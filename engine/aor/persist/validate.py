@@ -14,6 +14,7 @@ from engine.aor.invariants import check
 from engine.aor.scoring import categories
 from engine.aor.state import HIDDEN_CARD, State
 from engine.kernel.frames import Frame
+from engine.kernel.words import said
 
 EXTRA_OPTIONS = ("random_first_alliances",)
 
@@ -46,7 +47,7 @@ def check_frames(stack: list[dict[str, Any]], t: Tables, n: int) -> None:
         kind = fr.get("kind")
         cls = Frame.registry.get(str(kind))
         _need(cls is not None and str(kind).startswith("aor."),
-              f"stack[{i}] is an unknown kind of rule step ({str(kind)[:40]!r})")
+              f"stack[{i}] is an unknown kind of rule step ({said(kind)})")
         assert cls is not None
         hints = typing.get_type_hints(cls)
         names = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
@@ -68,7 +69,7 @@ def _check_value(v: Any, tp: Any, where: str, t: Tables, n: int) -> None:
     elif tp is str:
         _need(isinstance(v, str) and len(v) <= 64, f"{where} must be short text")
         if "_" in v and not where.endswith((".at", ".filter", ".took")):
-            _need(_known_id(t, v), f"{where} names something unknown ({v[:40]!r})")
+            _need(_known_id(t, v), f"{where} names something unknown ({said(v)})")
     else:
         _need(isinstance(v, list) and len(v) <= 40, f"{where} must be a short list")
         for k, x in enumerate(v):
@@ -108,17 +109,17 @@ def check_snapshot(d: dict[str, Any], t: Tables) -> State:
         for key in ("hand", "discard", "shown"):
             for card in p[key]:
                 _need(card in own, f"players[{i}].{key} holds a card that is not its "
-                      f"country's ({card[:40]!r})")
+                      f"country's ({said(card)})")
         _need(p["committed"] in ("", *own) and p["committed"] != HIDDEN_CARD,
               f"players[{i}].committed is not one of its cards")
         _need(set(p["score"]) == cats, f"players[{i}].score has unknown categories")
     for key in ("bag", "removed"):
         for m in d[key]:
-            _need(m in t.markers, f"{key} holds an unknown Empire marker ({m[:40]!r})")
+            _need(m in t.markers, f"{key} holds an unknown Empire marker ({said(m)})")
     for a, row in enumerate(d["markers"]):
         for m in row:
             _need(m in t.markers and t.markers[m].area == a,
-                  f"markers[{a}] holds a marker of another area ({m[:40]!r})")
+                  f"markers[{a}] holds a marker of another area ({said(m)})")
     _need(set(d["spaces"]) == set(t.spaces_for(n, d["options"])),
           "the snapshot's box spaces do not match its player count")
     check_frames(d["stack"], t, n)

@@ -1,5 +1,5 @@
 """The Folklore & Pilgrimage expansion catalog: one model module per file of
-`assets/data/expansion/`, validated with the base game's vocabularies (loaded, not yet
+`assets/aac/data/expansion/`, validated with the base game's vocabularies (loaded, not yet
 played)."""
 
 from engine.aac.catalog.expansion.loader import (

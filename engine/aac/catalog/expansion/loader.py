@@ -1,4 +1,4 @@
-"""Load, validate and cross-check the Folklore & Pilgrimage catalog (`assets/data/expansion/`).
+"""Load, validate and cross-check the Folklore & Pilgrimage catalog (`assets/aac/data/expansion/`).
 
 The seven files are validated with their models (this package) and the same effect vocabulary
 as the base game, then checked against each other and against the base catalog: ids unique

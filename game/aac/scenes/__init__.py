@@ -1,0 +1,1 @@
+"""An Age Contrived's scenes: set-up, table, results, guide."""

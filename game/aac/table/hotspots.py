@@ -1,0 +1,398 @@
+"""The table's hotspots and tooltips: which things on the table answer the pending decision
+(legal targets), what the pointer is over, what every thing says on hover and why a click
+did nothing; the rings around legal targets and the other seats' last moves."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Protocol
+
+import pygame
+
+from engine.aac import api
+from engine.aac.api import TYPES
+from engine.aac.api import categories as score_categories
+from engine.kernel.decisions import Choice, Decision
+from game.aac import table_modules, tokens
+from game.aac.guide import links
+from game.aac.module_sheet import ModuleSheet
+from game.aac.table.model import ModuleHost
+from game.aac.targets import Hotspot, target_kind
+from game.shell import theme
+from game.shell.scenegraph import Button, Canvas, Node
+
+if TYPE_CHECKING:
+    from game.aac.board_view import BoardView
+    from game.aac.device_view import DeviceView, SeatsView
+    from game.aac.hud import Handoff, TopBar
+    from game.aac.recap import Recap
+    from game.aac.table.driver import TurnDriver
+    from game.aac.table.hints import HintAsker
+    from game.shell.animations import Animator
+    from game.shell.prompt_bar import Popup, PromptBar
+
+
+class PointedTable(ModuleHost, Protocol):
+    """What the hotspots read and call of the table: the views whose hotspots they gather and
+    refresh (the board, the device, the seats' rows, the modules' sheets), the prompt they
+    set, what covers the table (the hand-off, a popup), the marks of the others' moves, and
+    the table as the modules' code sees it (their targets and "why not")."""
+
+    @property
+    def board(self) -> BoardView: ...
+
+    @property
+    def device(self) -> DeviceView: ...
+
+    @property
+    def seats(self) -> SeatsView: ...
+
+    @property
+    def topbar(self) -> TopBar: ...
+
+    @property
+    def prompt(self) -> PromptBar: ...
+
+    @property
+    def popup(self) -> Popup | None: ...
+
+    @property
+    def handoff(self) -> Handoff: ...
+
+    @property
+    def driver(self) -> TurnDriver: ...
+
+    @property
+    def animator(self) -> Animator: ...
+
+    @property
+    def recap(self) -> Recap: ...
+
+    @property
+    def hints(self) -> HintAsker: ...
+
+    @property
+    def clock(self) -> float: ...
+
+    def pulsing(self) -> bool:
+        """Do the legal targets pulse now (a new decision), or glow steady?"""
+        ...
+
+    @property
+    def module_panels(self) -> Mapping[str, ModuleSheet]: ...
+
+    def viewer_seat(self) -> int: ...
+
+    def recap_viewer(self) -> int: ...
+
+    def score_shown(self, seat: int) -> int: ...
+
+    def hit(self, lx: float, ly: float) -> Node | None: ...
+
+POOL_TARGETS = ("exhausted", "reserve", "shop")
+SHEET_HINT = "Something you can choose now is there: open it to see it highlighted."
+
+
+def _choice_types(ch: Choice) -> list[str]:
+    """The energy type a choice moves, read from its id ("load:compass", "pay:rose",
+    "from:shop:magnet", "wild>shop"...): [] when it names none or several."""
+    parts = ch.id.replace(">", ":").replace("<", ":").split(":")
+    found = [p for p in parts if p in TYPES]
+    return found[:1] if len(set(found)) == 1 else []
+
+
+def _inside(node: Node | None, root: Node) -> bool:
+    while node is not None:
+        if node is root:
+            return True
+        node = node.parent
+    return False
+
+
+# choices of the modules answered by pointing AND by a prompt button (each module says which)
+ALSO_BUTTONS = frozenset().union(*(m.also_buttons for m in table_modules.all_modules()))
+ALSO_BUTTON_KINDS = frozenset().union(
+    *(m.also_button_kinds for m in table_modules.all_modules()))
+
+class HotspotIndex:
+    def __init__(self, t: PointedTable) -> None:
+        self.t = t
+        self.legal: dict[str, list[Choice]] = {}
+        self.spots: dict[str, list[Hotspot]] = {}
+        # the buttons that open a closed (or folded) module sheet holding targets of the
+        # pending decision: ringed like the targets, so the player sees a choice is there
+        self.sheet_buttons: list[Button] = []
+
+    def refresh(self) -> None:
+        """Rebuild hotspots and the prompt from the shown state and the pending decision."""
+        self.t.board.refresh()
+        self.t.device.refresh(self.t.viewer_seat())
+        self.t.seats.refresh()
+        for panel in self.t.module_panels.values():
+            panel.follow(self.t.device.seat)
+            panel.refresh()
+        self.spots = {}
+        for view in (self.t.board, self.t.device, self.t.seats,
+                     *self.t.module_panels.values()):
+            for node in view.children:
+                if isinstance(node, Hotspot):
+                    self.spots.setdefault(node.target, []).append(node)
+        self.legal = {}
+        d = self.t.pending
+        buttons: list[Choice] = []
+        self.t.driver._check_handoff()
+        human = d is not None and self.t.session.is_human(d.seat)
+        if d is not None and human:
+            for ch in d.choices:
+                hit = [t for t in self.targets_of(ch) if t in self.spots]
+                for t in hit:
+                    self.legal.setdefault(t, []).append(ch)
+                if not hit or ch.id in ALSO_BUTTONS or d.kind in ALSO_BUTTON_KINDS:
+                    buttons.append(ch)
+        self.sheet_buttons = self._sheet_buttons(d) if d is not None and human else []
+        self._set_prompt(d, buttons)
+
+    def _sheet_buttons(self, d: Decision) -> list[Button]:
+        """For each module sheet that is closed (its tab) or folded (its unfold button) while
+        some choice of `d` is pointed at on it and nowhere else in sight: the button that
+        shows it."""
+        out: list[Button] = []
+        for m in table_modules.in_play(self.t.game.state):
+            panel = self.t.module_panels.get(m.name)
+            tab = self.t.module_tabs.get(m.name)
+            if not isinstance(panel, ModuleSheet) or (panel.visible and not panel.folded):
+                continue
+            if not any(m.on_sheet(tg) and tg not in self.spots
+                       for ch in d.choices for tg in self.targets_of(ch)):
+                continue
+            btn = panel.fold if panel.visible else tab
+            if btn is not None:
+                out.append(btn)
+        return out
+
+    def targets_of(self, ch: Choice) -> tuple[str, ...]:
+        """A choice's board targets, plus the energy-type cell of a pool it names: "load a
+        Compass from the exhausted pool" also lights (and answers a click on) the Compass in
+        that pool, so one click on a type picks it with no "which type?" popup."""
+        typed = [f"{t}:{ty}" for t in ch.targets if t in POOL_TARGETS
+                 for ty in _choice_types(ch)]
+        # the modules' own targets (a card's option on the card...); a Scoring Card in the
+        # supply on itself
+        extra = [x for m in table_modules.in_play(self.t.game.state)
+                 for x in m.extra_targets(self.t, ch)]
+        typed += extra
+        if not extra and ch.id.startswith("card:") and not ch.targets and \
+                isinstance(ch.data, str):
+            typed.append(f"scoring_card:{ch.data}")
+        return ch.targets + tuple(typed)
+
+    def _set_prompt(self, d: Decision | None, buttons: list[Choice]) -> None:
+        if d is None:
+            self.t.prompt.set("Game over", "Final scores are being counted.", theme.GOLD, [])
+            self.t.prompt.thinking = False
+            return
+        name = self.t.session.name(d.seat)
+        col = self.t.session.colour(d.seat)
+        if not self.t.session.is_human(d.seat):
+            self.t.prompt.set(f"{name} (bot) is thinking…", d.prompt, col, [])
+            self.t.prompt.thinking = True
+            return
+        self.t.prompt.thinking = False
+        n_t = len({t for t in self.legal})
+        detail = "Click a highlighted place on the table" if n_t else "Choose below"
+        if n_t and buttons:
+            detail += ", or choose below"
+        detail += "."
+        asked = self.t.hints.for_now()  # the hint asked for this decision, with its reason
+        if asked is not None:
+            detail = f"Hint: {asked.reason}"
+        self.t.prompt.set(f"{name}: {d.prompt}", detail, col, buttons)
+
+    def hover_node(self, vx: float, vy: float) -> Node | None:
+        """The node under the pointer; a legal hotspot wins over the board things it overlaps
+        (the smallest one when several legal targets overlap)."""
+        if self.t.handoff.visible:
+            return self.t.handoff
+        node = self.t.hit(vx, vy)
+        if self.t.popup is not None:  # an open popup: only it answers (no tooltip over it)
+            return node if _inside(node, self.t.popup) else None
+        if node is not None and not isinstance(node, Hotspot):
+            return node
+        best: Hotspot | None = None
+        for target in self.legal:
+            for spot in self.spots.get(target, []):
+                if spot.contains(*spot.to_local(vx, vy)) and self._on_screen(spot) and (
+                        best is None or spot.w * spot.h < best.w * best.h):
+                    best = spot
+        return best or node
+
+    def tooltip_for(self, node: Node | None) -> str:
+        if node is self.t.topbar.undo_button:
+            return self.t.topbar.undo_tip()
+        if node in self.sheet_buttons and isinstance(node, Button):
+            return node.tooltip() + "\n" + SHEET_HINT
+        if isinstance(node, Hotspot):
+            tip = node.tooltip()
+            if node.target.startswith("info:"):
+                return tip
+            choices = self.legal.get(node.target)
+            if choices and not self.t.animator.busy:
+                labels = "\n".join("• " + c.label for c in choices[:8])
+                more = f"\n… and {len(choices) - 8} more" if len(choices) > 8 else ""
+                return f"{tip}\nClick to choose:\n{labels}{more}"
+            d = self.t.pending
+            if d is None or not self.t.session.is_human(d.seat):
+                return tip
+            return f"{tip}\nNot now: {self.why_not(node.target)}"
+        return node.tooltip() if node is not None else ""
+
+    def seat_tip(self, seat: int) -> str:
+        s = self.t.session
+        kind = "human" if s.is_human(seat) else f"bot ({s.seats[seat].level})"
+        ch = self.t.rules.characters.get(s.characters[seat]) if seat < len(s.characters) else None
+        lines = [f"{s.name(seat)} — {kind}, {theme.SEAT_SHAPE_NAMES[seat % 5].lower()} marker",
+                 f"Score if the game ended now: {self.t.score_shown(seat)} VP"]
+        if ch is not None:
+            lines += [f"Power {'I' * pw.tier} {pw.name}: {pw.text}" for pw in ch.powers]
+        if seat != self.t.device.seat:
+            lines.append("Hover their row at the bottom right to see their device.")
+        return "\n".join(lines)
+
+    def score_tip(self, seat: int) -> str:
+        """The running score of `seat` by category (R24: as if the game ended now)."""
+        if seat >= len(self.t.shown.players):
+            return ""
+        b = api.score_breakdown(self.t.shown, seat)
+        cats = score_categories(self.t.shown.modules)
+        parts = [f"{c.short} {b.part(c.name)}" for c in cats if b.part(c.name)]
+        return (f"Score now: {b.total} VP" + (" = " + " + ".join(parts) if parts else "") +
+                ".")
+
+    def why_not(self, target: str) -> str:
+        d = self.t.pending
+        if d is None:
+            return "the game is over."
+        if self.t.animator.busy:
+            return "wait for the animation (Space skips it)."
+        if not self.t.session.is_human(d.seat):
+            return f"{self.t.session.name(d.seat)} (a bot) is deciding."
+        kind = target_kind(target)
+        s = self.t.shown
+        if kind == "section":
+            _, mon, idx = target.split(":")
+            m = s.monuments.get(mon)
+            if m is not None and int(idx) < len(m.spaces) and m.spaces[int(idx)] >= 0:
+                return "that space already holds energy."
+        if kind == "pool_slot":
+            return "tiles are claimed with a Claim action."
+        if kind == "space":
+            return self._space_why_not(target, d)
+        for mod in table_modules.in_play(self.t.game.state):
+            mod_why = mod.why_not(self.t, target, d)
+            if mod_why:
+                return mod_why
+        if kind in ("slot", "exhausted", "reserve", "shop"):
+            return f"the question is “{d.prompt}”, and this is not one of its answers."
+        return f"not an answer to “{d.prompt}”."
+
+    def _space_why_not(self, target: str, d: Decision) -> str:
+        """A space that answers nothing now; where the deciding figure stands in a Folklore
+        game, the engine's reasons why no Artifact may be placed there (R26.3)."""
+        for mod in table_modules.in_play(self.t.game.state):
+            mod_why = mod.space_why_not(self.t, target, d)
+            if mod_why:
+                return mod_why
+        return "your figure cannot go there now."
+
+    def rule_for(self, target: str) -> str:
+        """The rule ("R9.3", in the guide's rules reference) a target stands for now."""
+        d = self.t.pending
+        return links.rule_for_target(target, d.kind if d is not None else "")
+
+    def guide_rule(self, node: Node | None) -> str:
+        """The rule F1 opens while the pointer is over `node` ("" for none)."""
+        return self.rule_for(node.target) if isinstance(node, Hotspot) else ""
+
+    def draw_highlights(self, c: Canvas) -> None:
+        if self.t.handoff.visible:
+            return
+        if not self.t.animator.busy:
+            self.draw_marks(c)
+        if self.t.animator.busy:
+            return
+        # a slow pulse while the decision is new (TableScene.pulsing), then a steady glow
+        pulse = 0.5 + 0.5 * abs(((self.t.clock * 1.6) % 2.0) - 1.0) if self.t.pulsing() \
+            else 1.0
+        hovered = self.t.app.hovered
+        for btn in self.sheet_buttons:
+            if self._on_screen(btn):
+                self._ring(c, btn, False, btn is hovered, pulse)
+        for target in self.legal:
+            for spot in self.spots.get(target, []):
+                if not self._on_screen(spot) or self._covered(spot):
+                    continue
+                self._ring(c, spot, spot.round, spot is hovered, pulse)
+
+    def _ring(self, c: Canvas, node: Node, round_: bool, hovered: bool, pulse: float) -> None:
+        """The pulsing ring of a legal target (or of the button showing a sheet of some)."""
+        r = node.world_rect()
+        rr = c.rect(r.x - 3, r.y - 3, r.w + 6, r.h + 6)
+        width = max(2, round((2.5 + 1.5 * pulse) * c.s))
+        col = theme.HILITE if not hovered else theme.HILITE_EDGE
+        if round_:
+            pygame.draw.ellipse(c.surf, col, rr, width)
+        else:
+            pygame.draw.rect(c.surf, col, rr, width, max(2, round(6 * c.s)))
+
+    def draw_marks(self, c: Canvas) -> None:
+        """The other seats' moves since the viewer last acted: a ring in the mover's colour
+        with their marker, on every place they touched (until the viewer acts)."""
+        rings: dict[str, int] = {}
+        for seat, target in self.t.recap.marks_for(self.t.recap_viewer()):
+            k = rings.get(target, 0)
+            rings[target] = k + 1
+            col = self.t.session.colour(seat)
+            for spot in self.spots.get(target, []):
+                if not self._on_screen(spot) or self._covered(spot):
+                    continue
+                r = spot.world_rect()
+                grow = 6 + 4 * k
+                rr = c.rect(r.x - grow, r.y - grow, r.w + 2 * grow, r.h + 2 * grow)
+                width = max(2, round(2.5 * c.s))
+                if spot.round:
+                    pygame.draw.ellipse(c.surf, theme.darken(col, 0.35), rr.inflate(2, 2),
+                                        width)
+                    pygame.draw.ellipse(c.surf, theme.lighten(col, 0.25), rr, width)
+                else:
+                    pygame.draw.rect(c.surf, theme.lighten(col, 0.25), rr, width,
+                                     max(2, round(6 * c.s)))
+                tokens.seat_marker(c, r.right + grow - 2, r.y - grow + 2, 5.5, col,
+                                   self.t.session.shape(seat))
+
+    def _on_screen(self, spot: Node) -> bool:
+        n: Node | None = spot
+        while n is not None:
+            if not n.visible:
+                return False
+            n = n.parent
+        return True
+
+    def _covered(self, spot: Hotspot) -> bool:
+        """Under an open module sheet (and not on it): no ring is drawn there."""
+        r = spot.world_rect()
+        for panel in self.t.module_panels.values():
+            if panel.visible and not _inside(spot, panel) and \
+                    panel.world_rect().collidepoint(r.center):
+                return True
+        return False
+
+    def legal_points(self) -> list[tuple[str, tuple[float, float]]]:
+        """(target, virtual centre) of every highlighted target, in decision order."""
+        out: list[tuple[str, tuple[float, float]]] = []
+        for target in self.legal:
+            for spot in self.spots.get(target, []):
+                r = spot.world_rect()
+                if self.hover_node(r.centerx, r.centery) is spot:
+                    out.append((target, (float(r.centerx), float(r.centery))))
+                    break
+        return out

@@ -1,1 +1,0 @@
-"""Scenes: menu, new-game setup, the table, hand-off, results, settings, load."""

@@ -1,0 +1,2 @@
+"""The shell: everything of the front end that no game owns (window and loop, scenes,
+saves, settings, sessions, bots, sound, drawing)."""

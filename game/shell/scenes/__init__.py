@@ -1,0 +1,1 @@
+"""The shell's scenes: title menu, load screen, settings, confirmations."""
