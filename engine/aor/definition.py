@@ -10,6 +10,7 @@ from pydantic import ValidationError
 
 from engine.aor import events as ev
 from engine.aor import hidden, names
+from engine.aor.bots import BOT_LEVELS, make_bot, style
 from engine.aor.catalog import tables
 from engine.aor.config import RULES_OPTIONS, SEATS, AorConfig
 from engine.aor.game import Game, new_game
@@ -28,7 +29,8 @@ from engine.aor.persist.upgrade import UPGRADERS
 from engine.aor.persist.validate import Invalid, check_config, check_snapshot
 from engine.aor.scoring import categories
 from engine.aor.state import State
-from engine.kernel.definition import GameDefinition, ScoreCategory, register
+from engine.kernel.bots import Bot
+from engine.kernel.definition import GameDefinition, ScoreCategory, StyleCounter, register
 from engine.kernel.events import Event
 from engine.kernel.hidden import HiddenPart
 from engine.kernel.runner import Runner
@@ -48,7 +50,7 @@ class AorDefinition(GameDefinition):
     save_version: ClassVar[int] = CURRENT_VERSION
     state_type: ClassVar[type[State]] = State
     runner: ClassVar[type[Runner]] = Game
-    bot_levels = ("random",)
+    bot_levels = BOT_LEVELS
 
     @property
     def hidden(self) -> tuple[HiddenPart, ...]:
@@ -148,6 +150,25 @@ class AorDefinition(GameDefinition):
         if cfg.players != snap.n or model.seed != snap.seed or opts != snap.options:
             raise SaveError("This save file is inconsistent: its config and snapshot disagree.")
         return cfg
+
+    # --- bots --------------------------------------------------------------------------------
+
+    def make_bot(self, level: str, seed: int = 0) -> Bot:
+        return make_bot(level, seed)
+
+    def style(self, n: int) -> StyleCounter:
+        return style.StyleCounter(n)
+
+    def style_report(self, results: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+        return style.style_report(results)
+
+    def style_table(self, report: Mapping[str, Any]) -> str:
+        return style.style_table(report)
+
+    def bot_stats(self, bots: list[Bot]) -> dict[str, Any]:
+        # searches the CPU-time safety cap cut short, and the search work done, per seat
+        return {"cap_fired": [int(getattr(b, "cap_fired", 0)) for b in bots],
+                "nodes": [int(getattr(b, "nodes", 0)) for b in bots]}
 
 
 AOR = register(AorDefinition())
