@@ -160,10 +160,21 @@ def test_a_country_dragged_into_box_a(app: App) -> None:
     assert t.alliance.draft is not None and t.alliance.draft[0] == tables().country_index[cid]
 
 
-def test_the_hint_says_plainly_that_random_bots_have_no_advice(app: App) -> None:
+def test_the_hint_says_in_one_line_what_the_hard_bot_would_choose(app: App) -> None:
+    """The hint (H) asks the hard bot for the person's decision in a thread and says
+    its choice in the words of the choice itself; the game is not changed by it."""
     t = table_at(app, 5, 4, 40)
+    d = t.game.pending
+    assert d is not None and t.session.is_human(d.seat)
+    history = list(t.game.history)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
     app.step(1 / 60)
-    assert t.message.startswith("No hint: "), t.message
-    assert "random" in t.message
-    assert t._hint_thread is None  # nothing thinks in the background
+    assert t.message == "Thinking of a hint\u2026"
+    assert t._hint_thread is not None
+    t._hint_thread.join(30)
+    app.step(1 / 60)
+    assert t._hint_thread is None
+    assert t.message.startswith("Hint (hard bot): "), t.message
+    said = t.message.removeprefix("Hint (hard bot): ")
+    assert said in [c.label for c in d.choices]
+    assert "\n" not in t.message and t.game.history == history and t.game.pending is d
