@@ -111,8 +111,8 @@ class TopBar(CachedPanel):
                                   tip="The pause menu: save, settings, the guide, leave (Esc)")
         self.undo_button = Button("Undo", x + 76, 9, 66, 34, table.undo, 14)
         self.hint_button = Button("Hint", x + 148, 9, 62, 34, table.hint, 14,
-                                  tip="What the strongest bot would do now, in a line (H); "
-                                      "while the bots only play at random it says so")
+                                  tip="What the hard bot would choose now, in a line (H); "
+                                      "the game is not changed by it")
         self.log_button = Button("Log", x + 216, 9, 62, 34, table.toggle_log, 14,
                                  tip="The game's log: everything that happened (L)")
         self.add(self.menu_button, self.undo_button, self.hint_button, self.log_button)

@@ -352,8 +352,8 @@ class TableScene(PlayScene):
             return
         levels = [lv for lv in self.session.definition.bot_levels if lv != "random"]
         if not levels:  # a bot that plays at random has no advice worth giving
-            self.message = ("No hint: Age of Reason's bots only play at random for now; "
-                            "point at a highlighted place to read what it does.")
+            self.message = ("No hint: no bot here gives advice; point at a highlighted "
+                            "place to read what it does.")
             return
         level = "hard" if "hard" in levels else levels[-1]
         key = self.decision_key()
