@@ -4,7 +4,7 @@ and, in its inset, the East Indies), the coastlines and borders as hand-drawn po
 each area's holding plaque (its name, VP values, ship symbol, disc stacks and markers).
 
 Map units: the map panel is MAP_W x MAP_H units (virtual units at zoom 1). The catalog's
-schematic layout (map.json) placed the areas on each part; these polygons follow it.
+schematic layout of the map placed the areas on each part; these polygons follow it.
 Nothing here is a rule: adjacency for the rules is the catalog's."""
 
 from __future__ import annotations

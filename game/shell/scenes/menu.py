@@ -85,8 +85,9 @@ class PickerScene(Scene):
             self.add(GameCard(self, front, left + k * (CARD_W + gap), 250))
         self.add(menu_button("Settings", 640, app.open_settings))
         self.add(menu_button("Quit", 640 + STEP, app.quit))
-        self.error = "" if app.notice_seen else app.notice  # e.g. a settings file reset
-        app.notice_seen = True
+        # e.g. a settings file reset, a game kept after a crash: said here and again on the
+        # chosen game's title menu, where Continue is
+        self.error = "" if app.notice_seen else app.notice
 
     def choose(self, front: FrontEnd) -> None:
         self.app.choose_game(front)
