@@ -21,6 +21,7 @@ from game.aac import settings as aac_settings  # noqa: E402
 from game.aac.session import AacSession as Session  # noqa: E402
 from game.shell import app as app_mod  # noqa: E402
 from game.shell.app import App  # noqa: E402
+from game.shell.scenes.menu import PickerScene  # noqa: E402
 from game.shell.session import SeatSpec  # noqa: E402
 from game.shell.settings import LABELS, Settings  # noqa: E402
 
@@ -92,8 +93,11 @@ def test_a_damaged_settings_file_starts_with_defaults(case: str, home: Path) -> 
         # rewritten: the next start reads it cleanly
         assert json.loads(settings_file(home).read_text(encoding="utf-8")) == DEFAULTS
         assert Settings.load_with_notice(settings_file(home)) == (Settings(), "")
-        # the title screen shows the notice once
+        # the first screen shows the notice (the picker, then again the chosen game's menu)
         assert app.scene.error == app.notice
+        picker = isinstance(app.scene, PickerScene)
+        app.open_menu()
+        assert app.scene.error == (app.notice if picker else "")
         app.open_menu()
         assert app.scene.error == ""
         play_a_little(app)

@@ -267,8 +267,13 @@ class Session:
         if turns and turns[-1] == path:
             s.game_id = path.parent.name  # keep autosaving into the same game's folder
             s._kept = list(game.history)
-        # (an earlier turn of a game, played on, is another story: a folder of its own, so
-        # the turns after it stay where they were)
+        else:
+            # an earlier turn of a game, played on, is another story: a folder of its own
+            # (never the one it came from, even within the same second), so the turns after
+            # it stay where they were
+            base, k = s.game_id, 2
+            while (autosave_dir() / s.game_id).exists():
+                s.game_id, k = f"{base}-{k}", k + 1
         return s
 
 
