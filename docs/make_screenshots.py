@@ -120,7 +120,7 @@ def shot_recap(app: App) -> None:
 
 
 def shot_results(app: App) -> None:
-    s = Session(load_game(ROOT / "saves" / "scenarios" / "last-round-4p.json"),
+    s = Session(load_game(ROOT / "saves" / "scenarios" / "aac" / "last-round-4p.json"),
                 [SeatSpec(False, "easy")] * 4, 1)
     app.start_session(s)
     for _ in range(40000):

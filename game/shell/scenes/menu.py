@@ -181,10 +181,12 @@ class MenuScene(Scene):
         c.fill((64, 48, 36), VW / 2 - 340, 114, 680, 670, 24)
         c.fill(theme.GOLD, VW / 2 - 340, 114, 680, 670, 24, 2)
         title_text(c, self.front.title, 190, 50)
-        px = max(6, round(17 * c.s))
-        line = theme.wrap(self.front.blurb, px, round(620 * c.s))[0]
-        c.text(line, VW / 2, 246, 17, theme.PANEL_DARK, False, "center")
-        self.front.draw_emblem(c, VW / 2, 280)
+        px = max(6, round(15 * c.s))
+        lines = theme.wrap(self.front.blurb, px, round(620 * c.s))[:2]  # the game in a line or two
+        for k, ln in enumerate(lines):
+            c.text(ln, VW / 2, 238 + 19 * k - 9 * (len(lines) - 1), 15, theme.PANEL_DARK, False,
+                   "center")
+        self.front.draw_emblem(c, VW / 2, 282)
         draw_version(c)
         if self.error:
             px = max(6, round(14 * c.s))
