@@ -40,6 +40,7 @@ from engine.aac import events as ev  # noqa: E402
 from engine.aac import tutorial_plan  # noqa: E402
 from engine.aac.bots import make_bot  # noqa: E402
 from engine.aac.persist.io import load_game  # noqa: E402
+from game.aac import settings as aac_settings  # noqa: E402
 from game.aac.board_geometry import geometry  # noqa: E402
 from game.aac.board_view import BURST  # noqa: E402
 from game.aac.headless import find_moment  # noqa: E402
@@ -221,8 +222,8 @@ def shot_push(app: App) -> None:
 def shot_launch(app: App) -> None:
     """A seeded game stopped before a Deploy of several tokens, played at normal speed with
     the trapdoor firing by itself: the picture is taken with the tokens in the air."""
-    app.settings.trapdoor_autofire = True
-    app.settings.trapdoor_hint_seen = True
+    aac_settings.of(app.settings).trapdoor_autofire = True
+    aac_settings.of(app.settings).trapdoor_hint_seen = True
     play_until(app, "launch", 5, 2, lambda t: any(
         la.fired_at >= 0 and la.time - la.fired_at > 0.22 for la in t.trapdoor.launches))
 
