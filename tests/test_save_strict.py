@@ -20,6 +20,7 @@ from engine import GameConfig, new_game
 from engine.aac.game import Game
 from engine.aac.persist.io import dumps_save, loads_save
 from engine.kernel.bots import RandomBot
+from engine.kernel.listing import peek_save
 from engine.kernel.saves import SaveError, canonical
 
 PYTHON_TEXT = re.compile(r"Error\b|Traceback|not supported between|object has no attribute|"
@@ -165,3 +166,19 @@ def test_a_version_4_save_with_its_track_movement_saved_as_ordinary_movement_ope
     assert again.pending.ids() == g.pending.ids()
     steps[0]["flex"] += 1  # not what the replay has: not repaired, refused
     assert "does not match a replay" in refused(old)
+
+
+@pytest.mark.parametrize("text", ["\u00e9\x00", "Ann\nBob", "\x7f"], ids=["NUL", "newline", "DEL"])
+def test_a_summary_text_with_a_control_character_is_damaged(
+        module_save: dict[str, Any], text: str, tmp_path: Any) -> None:
+    """Found by bench/fuzz_saves.py: a seat's level "é\\x00" in the summary header passed the
+    listing and the Load screen's drawing raised (pygame draws no NUL). The header's texts
+    are the game's own (names typed at the set-up, catalog names): a control character in one
+    marks the save damaged, in the listing and on load, in one plain sentence."""
+    doc = json.loads(json.dumps(module_save))
+    doc["summary"]["seats"][1]["level"] = text
+    assert "control character" in refused(doc, verify=False)
+    path = tmp_path / "nul.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    info = peek_save(path)
+    assert info.damaged and info.summary is None

@@ -79,6 +79,8 @@ class Summary:
 def _text(v: Any) -> str:
     if type(v) is not str or len(v) > MAX_TEXT:
         raise SummaryError("a text of the summary is not a short text")
+    if any(ch < " " or "\x7f" <= ch < "\xa0" for ch in v):  # no text the game writes has one
+        raise SummaryError("a text of the summary holds a control character")
     return v
 
 

@@ -97,7 +97,8 @@ def text_surface(text: str, px: int, colour: Colour, bold: bool = False) -> pyga
     if s is None:
         if len(_text_cache) > 4000:
             _text_cache.clear()
-        s = font(px, bold).render(text, True, colour)
+        # a NUL cannot be drawn (pygame refuses the whole text): never let one stop a screen
+        s = font(px, bold).render(text.replace("\x00", ""), True, colour)
         _text_cache[key] = s
     return s
 
