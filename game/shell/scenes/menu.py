@@ -65,10 +65,21 @@ class GameCard(Node):
         self.front.draw_card(c, 14, 14, self.w - 28, self.h * 0.56, self.scene.clock)
         c.fill(theme.HILITE if lit else theme.GOLD, 0, 0, self.w, self.h, 16, 3 if lit else 2)
         c.text(self.front.title, self.w / 2, self.h * 0.56 + 42, 24, theme.GOLD, True, "center")
-        px = max(6, round(15 * c.s))
-        for k, ln in enumerate(theme.wrap(self.front.blurb, px, round((self.w - 40) * c.s))[:3]):
-            c.text(ln, self.w / 2, self.h * 0.56 + 76 + 20 * k, 15, theme.PANEL_DARK, False,
-                   "center")
+        size, lines = blurb_lines(self.front.blurb, self.w - 40, c.s)
+        for k, ln in enumerate(lines):
+            c.text(ln, self.w / 2, self.h * 0.56 + 76 + (size + 5) * k, size, theme.PANEL_DARK,
+                   False, "center")
+
+
+def blurb_lines(blurb: str, width: float, scale: float) -> tuple[int, list[str]]:
+    """A game's line on its picker card: in full on at most 3 lines, the type a little
+    smaller where 3 lines at the usual size do not hold it (never the first half of it)."""
+    lines: list[str] = []
+    for size in (15, 14, 13, 12, 11):
+        lines = theme.wrap(blurb, max(6, round(size * scale)), round(width * scale))
+        if len(lines) <= 3:
+            return size, lines
+    return 11, lines[:3]
 
 
 class PickerScene(Scene):

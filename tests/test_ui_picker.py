@@ -1,0 +1,26 @@
+"""The game picker (issue 28 item 1): each installed game's card says its title and its whole
+line (never the first half of it), at the smallest and a common window size."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.shell.app import App
+from game.shell.registry import front_ends
+from game.shell.scenes.menu import PickerScene
+
+
+@pytest.mark.app(game=None)
+@pytest.mark.parametrize("app", [(1280, 720), (1600, 900)], indirect=True)
+def test_each_game_card_says_its_whole_line(app: App, drawn: list[str]) -> None:
+    app.open_picker()
+    assert isinstance(app.scene, PickerScene)
+    drawn.clear()
+    app.render()
+    said = " ".join(drawn).split()
+    for front in front_ends():
+        assert front.title in drawn
+        words = front.blurb.split()
+        starts = [i for i, w in enumerate(said) if w == words[0]]
+        assert any(said[i:i + len(words)] == words for i in starts), \
+            f"{front.title}: {front.blurb!r} is not drawn whole"
