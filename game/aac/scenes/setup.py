@@ -18,7 +18,8 @@ from game.aac.session import AacSession
 from game.shell import theme
 from game.shell.bot_worker import bot_levels
 from game.shell.layout import VW
-from game.shell.scenegraph import Button, Canvas, Node
+from game.shell.name_field import NameField
+from game.shell.scenegraph import Button, Canvas
 from game.shell.scenes.base import Scene, menu_button, title_text
 from game.shell.session import NAME_MAX, SeatSpec, clean_name
 
@@ -111,56 +112,6 @@ def character_extras() -> dict[str, tuple[str, str, str]]:
             for ch in rules().base.characters.characters}
 
 
-class NameField(Node):
-    """A one-line text field for a player's name: click to edit, type, Enter keeps it,
-    Esc puts back what was there."""
-
-    interactive = True
-
-    def __init__(self, scene: SetupScene, seat: int, x: float, y: float, w: float, h: float,
-                 enabled: bool) -> None:
-        super().__init__(x, y, w, h)
-        self.scene, self.seat, self.enabled = scene, seat, enabled
-
-    @property
-    def editing(self) -> bool:
-        return self.scene.editing == self.seat
-
-    def on_click(self, lx: float, ly: float, button: int) -> bool:
-        if self.enabled and button == 1:
-            self.scene.edit_name(self.seat)
-        return True
-
-    def frame_rate(self) -> float:
-        return 4.0 if self.editing else 0.0  # the caret blinks twice a second
-
-    def tooltip(self) -> str:
-        if not self.enabled:
-            return "Bots go by their character's name."
-        return ("Type this player's name (Enter keeps it, Esc cancels); the hand-off screen "
-                "and the scores use it. Remembered for next time.")
-
-    def draw_self(self, c: Canvas) -> None:
-        seat = self.scene.seats[self.seat]
-        if not self.enabled:
-            c.fill((92, 78, 66), 0, 0, self.w, self.h, 8)
-            c.text("Bot", 14, self.h / 2, 15, theme.PANEL_DARK, True, "midleft")
-            return
-        c.fill(theme.CREAM, 0, 0, self.w, self.h, 8)
-        edge = theme.HILITE if self.editing else theme.PANEL_EDGE
-        c.fill(edge, 0, 0, self.w, self.h, 8, 3 if self.editing else 1.5)
-        text = self.scene.draft if self.editing else seat.name
-        caret = 16.0
-        if text:
-            r = c.text(text, 14, self.h / 2, 16, theme.INK, True, "midleft", max_w=self.w - 28)
-            caret = (r.right - c.ox) / c.s + 2
-        elif not self.editing:
-            c.text(f"Player {self.seat + 1} (click to name)", 14, self.h / 2, 14,
-                   theme.INK_SOFT, False, "midleft", max_w=self.w - 28)
-        if self.editing and int(self.scene.clock * 2) % 2 == 0:  # the caret blinks
-            c.line(theme.INK, (caret, 10), (caret, self.h - 10), 2)
-
-
 class SetupScene(Scene):
     def __init__(self, app: Nav) -> None:
         super().__init__(app)
@@ -226,7 +177,8 @@ class SetupScene(Scene):
         levels = bot_levels()
         for i, seat in enumerate(self.seats):
             y = ROW_Y + i * ROW_H
-            self.add(NameField(self, i, 132, y, 250, 44, seat.human))
+            self.add(NameField(self, i, 132, y, 250, 44, seat.human,
+                               "Bots go by their character's name."))
             self.add(Button("Human" if seat.human else "Bot", 394, y, 110, 44,
                             partial(self.toggle_kind, i), 15, tip="Human or bot seat"))
             self.add(Button(f"Level: {seat.level}", 514, y, 180, 44,

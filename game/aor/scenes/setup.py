@@ -19,7 +19,8 @@ from game.aor import settings as aor_settings
 from game.aor.session import AorSession
 from game.shell import theme
 from game.shell.layout import VW
-from game.shell.scenegraph import Button, Canvas, Node
+from game.shell.name_field import NameField
+from game.shell.scenegraph import Button, Canvas
 from game.shell.scenes.base import Scene, menu_button, title_text
 from game.shell.session import NAME_MAX, SeatSpec, clean_name
 
@@ -38,53 +39,6 @@ LEVEL_WORDS = {"random": "plays any legal move", "easy": "plays sensibly, withou
 def levels() -> list[str]:
     """The bot levels the game offers (its definition's; more once its bots land)."""
     return list(AOR.bot_levels)
-
-
-class NameField(Node):
-    interactive = True
-
-    def __init__(self, scene: SetupScene, seat: int, x: float, y: float, w: float, h: float,
-                 enabled: bool) -> None:
-        super().__init__(x, y, w, h)
-        self.scene, self.seat, self.enabled = scene, seat, enabled
-
-    @property
-    def editing(self) -> bool:
-        return self.scene.editing == self.seat
-
-    def on_click(self, lx: float, ly: float, button: int) -> bool:
-        if self.enabled and button == 1:
-            self.scene.edit_name(self.seat)
-        return True
-
-    def frame_rate(self) -> float:
-        return 4.0 if self.editing else 0.0
-
-    def tooltip(self) -> str:
-        if not self.enabled:
-            return "A bot goes by its country's name."
-        return ("Type this player's name (Enter keeps it, Esc cancels); the hand-off screen "
-                "and the scores use it. Remembered for next time.")
-
-    def draw_self(self, c: Canvas) -> None:
-        seat = self.scene.seats[self.seat]
-        if not self.enabled:
-            c.fill((92, 78, 66), 0, 0, self.w, self.h, 8)
-            c.text("Bot", 14, self.h / 2, 15, theme.PANEL_DARK, True, "midleft")
-            return
-        c.fill(theme.CREAM, 0, 0, self.w, self.h, 8)
-        edge = theme.HILITE if self.editing else theme.PANEL_EDGE
-        c.fill(edge, 0, 0, self.w, self.h, 8, 3 if self.editing else 1.5)
-        text = self.scene.draft if self.editing else seat.name
-        caret = 16.0
-        if text:
-            r = c.text(text, 14, self.h / 2, 15, theme.INK, True, "midleft", max_w=self.w - 28)
-            caret = (r.right - c.ox) / c.s + 2
-        elif not self.editing:
-            c.text(f"Player {self.seat + 1} (click to name)", 14, self.h / 2, 13,
-                   theme.INK_SOFT, False, "midleft", max_w=self.w - 28)
-        if self.editing and int(self.scene.clock * 2) % 2 == 0:
-            c.line(theme.INK, (caret, 10), (caret, self.h - 10), 2)
 
 
 class SetupScene(Scene):
@@ -146,7 +100,8 @@ class SetupScene(Scene):
         lv = levels()
         for i, seat in enumerate(self.seats):
             y = ROW_Y + i * ROW_H
-            self.add(NameField(self, i, 110, y, 230, 42, seat.human))
+            self.add(NameField(self, i, 110, y, 230, 42, seat.human,
+                                   "A bot goes by its country's name.", 15))
             self.add(Button("Person" if seat.human else "Bot", 350, y, 100, 42,
                             partial(self.toggle_kind, i), 14,
                             tip="A person at this table, or a bot"))
