@@ -518,17 +518,7 @@ class TableScene(PlayScene):
         if self.animator.busy and key not in (pygame.K_ESCAPE, pygame.K_F11):
             self.driver.queued.append(("key", event))
             return True
-        if key == pygame.K_l:
-            self.toggle_log()
-            return True
-        if key == pygame.K_h:
-            self.hint()
-            return True
-        if key == pygame.K_z and mods & pygame.KMOD_CTRL:
-            self.undo()
-            return True
-        if key == pygame.K_s and mods & pygame.KMOD_CTRL:
-            self.save()
+        if self.table_key(key, mods):  # L, H, Ctrl+Z, Ctrl+S
             return True
         if key == pygame.K_ESCAPE:  # one meaning, shown on screen: close the question open
             if self.popup is not None:  # ("Cancel (Esc)"), else the menu ("Menu (Esc)");

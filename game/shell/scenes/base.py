@@ -206,6 +206,33 @@ class PlayScene(Scene):
         no picture)."""
         return None
 
+    def toggle_log(self) -> None:
+        """Open or close the game's log (L)."""
+        raise NotImplementedError
+
+    def hint(self) -> None:
+        """Say in one line what the strongest bot would do now (H)."""
+        raise NotImplementedError
+
+    def undo(self) -> None:
+        """Take back the person's last decision where the rules allow (Ctrl+Z)."""
+        raise NotImplementedError
+
+    def table_key(self, key: int, mods: int) -> bool:
+        """The keys every table answers alike: L the log, H the hint, Ctrl+Z undo, Ctrl+S
+        save. True when `key` was one of them."""
+        if key == pygame.K_l:
+            self.toggle_log()
+        elif key == pygame.K_h:
+            self.hint()
+        elif key == pygame.K_z and mods & pygame.KMOD_CTRL:
+            self.undo()
+        elif key == pygame.K_s and mods & pygame.KMOD_CTRL:
+            self.save()
+        else:
+            return False
+        return True
+
 
 class HelpScene(Scene):
     """A game's guide (how to play, the rules): F1 over it turns its pages, never opens a
