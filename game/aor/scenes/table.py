@@ -253,17 +253,20 @@ class TableScene(PlayScene):
             return
         events: list[object] = []
         batch_bot = False
+        kind = ""
         for cid in choice_ids:
             d = self.pending
             if d is None or d.find(cid) is None:
                 break
             batch_bot = not self.session.is_human(d.seat)
+            kind = kind or d.kind
             events += self.session.apply(cid)
         if not events and not choice_ids:
             return
         self.close_popup()
         self.driver.thinking_seat = -1
         self.driver.batch_by_bot = batch_bot
+        self.driver.note_step(kind, events)
         self.event_anim.animate(events)
         if self.animator.busy:
             self._playing(events)

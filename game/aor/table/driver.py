@@ -9,7 +9,16 @@ hand shows only for the person the table was handed to; before a person's secret
 combat card, an Ally or Blank, the card shown to convert, a card taken back) the table is
 covered and handed to them, and nobody else's card is ever drawn face up. Between other
 decisions (bids, boxes, attacks) the hand stays hidden unless they ask to see it (which
-hands the table over too) or the setting "hand-off every time" is on."""
+hands the table over too) or the setting "hand-off every time" is on.
+
+Pace: a person watches every bot's move at the set speed, except where that would mean
+waiting through the same thing over and over. The bots' bids (R5: a bidding war runs to
+dozens of bids) play faster the longer the bots have bid since the person last acted (from
+`RAMP_AFTER` seconds on, with the cube of the time, up to `MAX_RAMP` times the set speed),
+and a combat between bots alone (no person attacking, defending or revealing an ally's card)
+plays at `BOTS_COMBAT` times the set speed: its outcome, strength by strength, stays on the
+stage long enough to read, and the log keeps it. A person's own combat always plays as
+set."""
 
 from __future__ import annotations
 
@@ -17,9 +26,12 @@ import time
 from collections import deque
 from typing import TYPE_CHECKING, Any, Protocol
 
+from engine.aor.api import events as ev
 from engine.kernel.decisions import Decision
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     import pygame
 
     from engine.aor.api import Game
@@ -32,6 +44,11 @@ if TYPE_CHECKING:
 
 # decisions that show the decider's hand (secret, or a card to pick): handed over first
 PRIVATE_KINDS = frozenset({"attack_card", "defence_card", "ally", "convert_card", "retrieve"})
+BID_KINDS = frozenset({"bid", "proposal"})  # the auction's decisions (R5)
+COMBAT_EVENTS = (ev.CombatRevealed, ev.DiceRolled, ev.ReservesUsed, ev.CombatResolved)
+RAMP_AFTER = 2.0  # seconds of the bots' bidding shown at the set speed; then ever faster...
+MAX_RAMP = 4.0  # ...up to this many times the set speed
+BOTS_COMBAT = 1.75  # a combat among bots alone plays this many times the set speed
 
 
 class DrivenTable(Protocol):
@@ -82,6 +99,9 @@ class TurnDriver:
         self.handoff_seat = -1  # the person the table was last handed to
         self.turbo = False
         self.batch_by_bot = False  # the animation playing shows a bot's move
+        self.pace = 1.0  # how much faster than set the bot's move being shown plays
+        self._person_acted = time.perf_counter()  # when a person last decided
+        self._fighters: set[int] = set()  # seats in the combat under way
         self.queued: deque[tuple[str, Any]] = deque()
         humans = t.session.humans
         if len(humans) == 1:
@@ -166,13 +186,34 @@ class TurnDriver:
         if self.turbo:
             return 0.0
         speed = self.t.settings.anim_speed
-        if self.batch_by_bot and self.t.settings.fast_bots:
-            speed *= 3
+        if self.batch_by_bot:
+            speed *= 3 if self.t.settings.fast_bots else self.pace
         return speed
+
+    def note_step(self, kind: str, events: Sequence[object]) -> None:
+        """A choice of `kind` was applied (`batch_by_bot` says whose): how fast to show it."""
+        now = time.perf_counter()
+        for e in events:
+            if isinstance(e, ev.CombatRevealed):
+                self._fighters = {e.attacker, e.defender, *(seat for seat, _ in e.allies)}
+            elif isinstance(e, ev.CombatResolved):
+                self._fighters |= {e.attacker, e.defender}
+        self.pace = 1.0
+        if not self.batch_by_bot:
+            self._person_acted = now
+        elif kind in BID_KINDS:
+            x = (now - self._person_acted) / RAMP_AFTER
+            self.pace = min(MAX_RAMP, max(1.0, x * x * x))
+        elif any(isinstance(e, COMBAT_EVENTS) for e in events) and \
+                not any(self.t.session.is_human(s) for s in self._fighters if s >= 0):
+            self.pace = BOTS_COMBAT
 
     def bot_pause(self) -> float:
         if self.turbo or self.t.settings.fast_bots:
             return 0.0
+        d = self.t.pending
+        if d is not None and d.kind in BID_KINDS:  # the bidding war's pause shortens too
+            return self.t.settings.bot_delay / self.pace ** 2
         return self.t.settings.bot_delay
 
     def skip_bots(self) -> None:
