@@ -35,7 +35,9 @@ from game.aac.table.model import BoardModel
 from game.aac.targets import Hotspot
 from game.shell import theme
 from game.shell.layout import BOARD_S, BOARD_X, BOARD_Y, TOP_H, VH, VW
-from game.shell.scenegraph import Button, Canvas, Node, TextLog
+from game.shell.map_camera import BURST as BURST  # the table and docs read it here
+from game.shell.map_camera import Camera, ZoomableMap
+from game.shell.scenegraph import Canvas, Node, TextLog
 
 SQUARE = 1000.0 * BOARD_S  # the map square's side in virtual units
 
@@ -194,9 +196,6 @@ def spot(target: str, cx: float, cy: float, r: float, tip: str = "", z: int = 5)
 
 
 # --- the view ----------------------------------------------------------------------------------
-ZOOM_MIN, ZOOM_MAX, ZOOM_STEP = 1.0, 3.0, 1.25
-DRAG_START = 5.0  # virtual units a press must move to become a pan
-BURST = 0.18  # seconds after the last wheel step before the zoomed picture is redrawn sharp
 PIC_MAX = 2600  # pixels: the zoomed picture's side at most (larger windows scale it up)
 CARD_DELAY = 0.6  # seconds of hovering a monument before its card opens
 PLATE_PX = 16.0  # a monument's name on the map (board units: 13 pixels at 1600x900)
@@ -205,27 +204,24 @@ REGION_PX = 13.0  # a region's name beside it
 MAP_X0, MAP_X1 = 128.0, 866.0  # the names stay between the reserves and the achievements
 
 
-class BoardView(Node):
-    clip_hit = True
+class BoardView(ZoomableMap):
+    """The map square; it zooms and pans (game.shell.map_camera), the buttons at the
+    square's top-left corner, "Whole map" hidden at the whole map."""
+
+    spot_type = Hotspot
     home = (BOARD_X, BOARD_Y, BOARD_S)  # where the table's cached layers draw the board
 
     def __init__(self, table: BoardModel) -> None:
-        super().__init__(BOARD_X, BOARD_Y, 1000, 1000, scale=BOARD_S)
+        super().__init__(table, Camera(BOARD_X, BOARD_Y, 1000.0, 1000.0, BOARD_S))
         self.table = table
         self.g = geometry()
         self._bg: pygame.Surface | None = None
         self._bg_scale = -1.0
         self.hidden_figures: set[int] = set()
         self.bg_in_chrome = False
-        self.zoom = 1.0
-        self.view_x, self.view_y = 0.0, 0.0  # board point at the square's top-left corner
         self.sprites: list[fx.Sprite] = []  # animations drawn on the map (board units)
         self.anims: dict[str, Callable[[Canvas], None]] = {}  # monuments being animated
         self._walked: dict[int, tuple[str, str]] = {}  # seat -> (space, behind) mid-batch
-        self._press: tuple[float, float, int, float, float] | None = None
-        self.dragging = False
-        self._replaying = False
-        self.wheel_at = -1e9
         self._board: pygame.Surface | None = None  # the zoomed picture (see _draw_zoomed)
         self._pic_scale = -1.0
         self._pic_bg: pygame.Surface | None = None
@@ -233,7 +229,6 @@ class BoardView(Node):
         self.marks: dict[str, int] = {}  # target -> the seat whose last move touched it
         self.card = MonumentCard(self)
         self.static_hotspots()
-        self._make_controls()
 
     # --- hotspots ---------------------------------------------------------------------------
     def static_hotspots(self) -> None:
@@ -404,158 +399,16 @@ class BoardView(Node):
         built = len(m.built) if m is not None else 0
         return lay.space_points(n, built + 1)
 
-    # --- zoom and pan -------------------------------------------------------------------------
+    # --- zoom and pan (game.shell.map_camera) -------------------------------------------------
     @property
     def span(self) -> float:
         """Board units across the visible square."""
-        return 1000.0 / self.zoom
+        return self.camera.view_w
 
-    def shows_local(self, bx: float, by: float) -> bool:
-        """Is board point (bx, by) inside the visible square?"""
-        s = self.span
-        return self.view_x <= bx < self.view_x + s and self.view_y <= by < self.view_y + s
-
-    def sees(self, vx: float, vy: float) -> bool:
-        """Is virtual point (vx, vy) on the map square?"""
-        return BOARD_X <= vx < BOARD_X + SQUARE and BOARD_Y <= vy < BOARD_Y + SQUARE
-
-    def virtual(self, bx: float, by: float) -> tuple[float, float]:
-        """Board units -> virtual coordinates at the current zoom."""
-        return self.x + bx * self.scale, self.y + by * self.scale
-
-    def set_view(self, zoom: float, view_x: float, view_y: float) -> None:
-        zoom = min(ZOOM_MAX, max(ZOOM_MIN, zoom))
-        if zoom < 1.0001:
-            zoom = 1.0
-        span = 1000.0 / zoom
-        self.zoom = zoom
-        self.view_x = min(1000.0 - span, max(0.0, view_x))
-        self.view_y = min(1000.0 - span, max(0.0, view_y))
-        self.scale = BOARD_S * zoom
-        self.x = BOARD_X - self.view_x * self.scale
-        self.y = BOARD_Y - self.view_y * self.scale
-        if zoom == 1.0:  # the table's cached layers show the map again: free the picture
+    def view_changed(self) -> None:
+        if self.zoom == 1.0:  # the table's cached layers show the map again: free the picture
             self._board = self._pic_bg = None
             self._pic_scale = -1.0
-        self._sync_visibility()
-        self._place_controls()
-
-    def zoom_at(self, vx: float, vy: float, factor: float) -> None:
-        """Zoom by `factor` keeping the board point under (vx, vy) where it is."""
-        bx, by = (vx - self.x) / self.scale, (vy - self.y) / self.scale
-        zoom = min(ZOOM_MAX, max(ZOOM_MIN, self.zoom * factor))
-        s = BOARD_S * zoom
-        self.set_view(zoom, bx - (vx - BOARD_X) / s, by - (vy - BOARD_Y) / s)
-
-    def wheel(self, vx: float, vy: float, dy: int) -> bool:
-        """The mouse wheel over the map zooms around the pointer; True when used."""
-        if not dy or not self.sees(vx, vy):
-            return False
-        self.zoom_at(vx, vy, ZOOM_STEP ** dy)
-        self.wheel_at = self.table.clock
-        return True
-
-    def reset_zoom(self) -> None:
-        self._press = None
-        self.dragging = False
-        self.set_view(1.0, 0.0, 0.0)
-
-    def zoom_key(self, key: int) -> bool:
-        """Home or 0 shows the whole map again; + and - zoom around the square's centre."""
-        c = (BOARD_X + SQUARE / 2, BOARD_Y + SQUARE / 2)
-        if key in (pygame.K_HOME, pygame.K_0, pygame.K_KP0):
-            if self.zoom == 1.0:
-                return False
-            self.reset_zoom()
-            return True
-        if key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            self.zoom_at(*c, ZOOM_STEP)
-            self.wheel_at = self.table.clock
-            return True
-        if key in (pygame.K_MINUS, pygame.K_KP_MINUS) and self.zoom > 1.0:
-            self.zoom_at(*c, 1 / ZOOM_STEP)
-            self.wheel_at = self.table.clock
-            return True
-        return False
-
-    def press(self, vx: float, vy: float, button: int) -> bool:
-        """A mouse button goes down at (vx, vy). Zoomed in, a left press on the map waits:
-        moved past DRAG_START it pans the map (and is no click); released first, it is the
-        click it would have been. The middle button always pans. True: the press is held."""
-        if self._replaying or button not in (1, 2) or self.zoom <= 1.0 or \
-                not self.sees(vx, vy):
-            return False
-        node = self.hit(*self.to_local(vx, vy))
-        if button == 1 and node is not None and not isinstance(node, Hotspot):
-            return False  # the zoom buttons click at once
-        self._press = (vx, vy, button, self.view_x, self.view_y)
-        self.dragging = False
-        return True
-
-    def update(self, dt: float) -> None:  # nothing else animates inside: skip the hotspots
-        if self._press is not None:
-            self._track_press()
-
-    def _track_press(self) -> None:
-        assert self._press is not None
-        vx0, vy0, button, ux, uy = self._press
-        mx, my = self.table.app.mouse_v
-        held = pygame.mouse.get_pressed()[0 if button == 1 else 1]
-        if not self.dragging and math.hypot(mx - vx0, my - vy0) >= DRAG_START:
-            self.dragging = True
-        if self.dragging:
-            s = self.scale
-            self.set_view(self.zoom, ux - (mx - vx0) / s, uy - (my - vy0) / s)
-        if held:
-            return
-        self._press = None
-        if self.dragging:
-            self.dragging = False
-            return
-        if button == 1:  # released where it went down: the click it was
-            self._replaying = True
-            try:
-                self.table.mouse_down(vx0, vy0, 1)
-            finally:
-                self._replaying = False
-
-    def _sync_visibility(self) -> None:
-        """Zoomed in, only hotspots whose centre is in the square answer and light up."""
-        for n in self.children:
-            if isinstance(n, Hotspot):
-                n.visible = self.zoom == 1.0 or self.shows_local(n.x + n.w / 2, n.y + n.h / 2)
-
-    def _make_controls(self) -> None:
-        tip = ("Zoom the map. The mouse wheel zooms around the pointer; drag the map to move "
-               "it; Home or 0 shows all of it again.")
-        self.zoom_out = Button("\u2212", 0, 0, 30, 26, self._zoom_out, 16, tip, z=60)
-        self.zoom_in = Button("+", 0, 0, 30, 26, self._zoom_in, 16, tip, z=60)
-        self.zoom_reset = Button("Whole map", 0, 0, 96, 26, self.reset_zoom, 12,
-                                 "Show the whole map again (Home)", z=60)
-        self.add(self.zoom_out, self.zoom_in, self.zoom_reset)
-        self._place_controls()
-
-    def _zoom_in(self) -> None:
-        self.zoom_key(pygame.K_PLUS)
-
-    def _zoom_out(self) -> None:
-        self.zoom_key(pygame.K_MINUS)
-
-    def _place_controls(self) -> None:
-        """The zoom buttons stay at the square's top-left corner at every zoom."""
-        vx, vy = BOARD_X + 6, BOARD_Y + 6
-        for b in (self.zoom_out, self.zoom_in, self.zoom_reset):
-            b.x, b.y = (vx - self.x) / self.scale, (vy - self.y) / self.scale
-            b.scale = 1.0 / self.scale
-            vx += b.w + 4
-        self.zoom_out.enabled = self.zoom > 1.0
-        self.zoom_in.enabled = self.zoom < ZOOM_MAX
-        self.zoom_reset.visible = self.zoom > 1.0
-
-    def hit(self, lx: float, ly: float) -> Node | None:
-        if not self.shows_local(lx, ly):
-            return None
-        return super().hit(lx, ly)
 
     # --- animations on the map -------------------------------------------------------------------
     def spawn(self, draw: Callable[[Canvas, float], None]) -> fx.Sprite:

@@ -10,8 +10,8 @@ from game.aac import tokens
 from game.aac.table.model import HudModel
 from game.aac.targets import Hotspot
 from game.shell import theme
-from game.shell.animations import ease_out_cubic
 from game.shell.layout import RIGHT_W, RIGHT_X, SEATS_Y, TOP_H, VH, VW
+from game.shell.log_drawer import LogDrawer as ShellLogDrawer
 from game.shell.scenegraph import Button, Canvas, Node
 
 TURN_W = 220.0  # the turn's words in the top strip ("Turn 160 — final round")
@@ -107,46 +107,16 @@ class LogBadge(Node):
             c.text(str(n), 10, 10, 11, theme.INK, True, "center")
 
 
-class LogDrawer(Node):
-    """The game log, sliding in from the right; the mouse wheel scrolls it. Wrapped lines
-    and the rendered page are cached (redrawn when the log grows or the page scrolls)."""
-
-    W = 520.0
-    LINE = 16.0
-    interactive = True
-
-    def __init__(self, table: HudModel) -> None:
-        super().__init__(VW, 52, self.W, VH - 52, z=40)
-        self.table = table
-        self.open = False
-        self.t = 0.0
-        self.scroll = 0  # lines scrolled up from the newest
-        self._lines: list[tuple[str, bool]] = []
-        self._wrapped_key: object = None
-        self._page: pygame.Surface | None = None
-        self._page_key: object = None
-        self._pinned_h = 0.0  # the height of the recap pinned over the log (0: none)
-
-    def toggle(self) -> None:
-        self.open = not self.open
-
-    def on_update(self, dt: float) -> None:
-        target = 1.0 if self.open else 0.0
-        step = dt * 5
-        self.t = min(target, self.t + step) if self.t < target else max(target, self.t - step)
-        self.x = VW - self.W * ease_out_cubic(self.t)
-        self.visible = self.t > 0.001
-
-    def contains(self, lx: float, ly: float) -> bool:
-        return self.visible and super().contains(lx, ly)
-
-    def tooltip(self) -> str:
-        return "The game log (L to close; the mouse wheel scrolls it)"
-
-    def rows(self) -> int:
-        return int((self.h - 52 - self._pinned_h) // self.LINE)
+class LogDrawer(ShellLogDrawer):
+    """The game log drawer (game.shell.log_drawer) with the recap pinned on top: what the
+    others did since the person last acted, while it is news."""
 
     PINNED_ROWS = 12  # lines of "While you waited" at most, pinned over the log
+
+    def __init__(self, table: HudModel) -> None:
+        super().__init__(table)
+        self.table = table
+        self._pinned_lines: list[tuple[int, str]] = []
 
     def _pinned(self, s: float) -> list[tuple[int, str]]:
         """The recap's lines (what the others did since the person last acted), wrapped,
@@ -163,66 +133,22 @@ class LogDrawer(Node):
             out[:0] = [(seat if k == 0 else -1, ln) for k, ln in enumerate(wrapped)]
         return out
 
-    def wheel(self, dy: int) -> None:
-        """dy > 0: scroll towards older entries."""
-        self.scroll = max(0, min(self.scroll + 3 * dy, max(0, len(self._lines) - self.rows())))
+    def pinned(self, scale: float) -> tuple[float, object]:
+        lines = self._pinned_lines = self._pinned(scale)
+        return (40 + self.LINE * len(lines) if lines else 0.0), tuple(lines)
 
-    def _wrap(self, s: float) -> None:
-        log = self.table.session.log
-        key = (len(log), log[-1] if log else "", round(s, 4))
-        if key == self._wrapped_key:
-            return
-        grew = self._lines and self.scroll
-        before = len(self._lines)
-        self._wrapped_key = key
-        out: list[tuple[str, bool]] = []
-        px, width = max(6, round(12 * s)), round((self.W - 28) * s)
-        for raw in log[-400:]:
-            bold = raw.startswith("---")
-            out.extend((ln, bold) for ln in theme.wrap(raw, px, width, bold))
-        self._lines = out
-        if grew:  # keep the lines the reader is looking at in place
-            self.scroll = max(0, self.scroll + len(out) - before)
-
-    def draw_self(self, c: Canvas) -> None:
-        self._wrap(c.s)
-        pinned = self._pinned(c.s)
-        self._pinned_h = 40 + self.LINE * len(pinned) if pinned else 0.0
-        key = (round(c.s, 4), self.scroll, self._wrapped_key, tuple(pinned))
-        if self._page is None or key != self._page_key:
-            self._page_key = key
-            self._page = pygame.Surface((round((self.W + 4) * c.s), round(self.h * c.s)))
-            pc = Canvas(self._page, c.s, 4 * c.s, 0)
-            pc.fill((0, 0, 0), -4, 0, self.W + 4, self.h)
-            pc.fill((250, 240, 218), 0, 0, self.W, self.h)
-            pc.text("Game log", 14, 10, 18, theme.INK, True)
-            if pinned:
-                top = 40.0
-                pc.fill((255, 250, 236), 8, top, self.W - 16, self._pinned_h - 8, 8)
-                pc.fill(theme.GOLD, 8, top, self.W - 16, self._pinned_h - 8, 8, 1.5)
-                pc.text("While you waited", 18, top + 5, 13, theme.INK, True)
-                y = top + 24
-                sess = self.table.session
-                for seat, ln in pinned:
-                    if seat >= 0:
-                        tokens.seat_marker(pc, 24, y + 7, 5, sess.colour(seat), sess.shape(seat))
-                    pc.text(ln, 34, y, 12, theme.INK)
-                    y += self.LINE
-            n = len(self._lines)
-            if n > self.rows():
-                pos = "newest" if self.scroll == 0 else f"{self.scroll} lines up"
-                pc.text(f"wheel to scroll · {pos}", self.W - 14, 16, 11, theme.INK_SOFT,
-                        False, "midright")
-            end = n - self.scroll
-            y = self.h - 12
-            for ln, bold in reversed(self._lines[max(0, end - self.rows()):end]):
-                y -= self.LINE
-                pc.text(ln, 14, y, 12, theme.INK if bold else theme.INK_SOFT, bold)
-            if self.scroll:
-                pc.fill((250, 240, 218), 0, self.h - 14, self.W, 14)
-                pc.text("▼ newer below", self.W / 2, self.h - 8, 10, theme.INK_SOFT, True,
-                        "center")
-        c.surf.blit(self._page, c.pt(-4, 0))
+    def draw_pinned(self, c: Canvas) -> None:
+        top = 40.0
+        c.fill((255, 250, 236), 8, top, self.W - 16, self._pinned_h - 8, 8)
+        c.fill(theme.GOLD, 8, top, self.W - 16, self._pinned_h - 8, 8, 1.5)
+        c.text("While you waited", 18, top + 5, 13, theme.INK, True)
+        y = top + 24
+        sess = self.table.session
+        for seat, ln in self._pinned_lines:
+            if seat >= 0:
+                tokens.seat_marker(c, 24, y + 7, 5, sess.colour(seat), sess.shape(seat))
+            c.text(ln, 34, y, 12, theme.INK)
+            y += self.LINE
 
 
 class Handoff(Node):

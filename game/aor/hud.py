@@ -9,8 +9,8 @@ import pygame
 
 from game.aor import pieces
 from game.shell import theme
-from game.shell.animations import ease_out_cubic
 from game.shell.layout import VH, VW
+from game.shell.log_drawer import LogDrawer as ShellLogDrawer
 from game.shell.scenegraph import Canvas, Node
 
 if TYPE_CHECKING:
@@ -91,83 +91,15 @@ class Handoff(Node):
                 c.text(ln, VW / 2, y, 13, theme.CREAM, False, "center", max_w=1200)
 
 
-class LogDrawer(Node):
-    """The game log sliding in from the right; the wheel scrolls it."""
+class LogDrawer(ShellLogDrawer):
+    """The game log sliding in from the right (game.shell.log_drawer); the wheel scrolls it."""
 
     W = 540.0
-    LINE = 16.0
-    interactive = True
-
-    def __init__(self, table: HudModel) -> None:
-        super().__init__(VW, TOP, self.W, VH - TOP, z=60)
-        self.table = table
-        self.open = False
-        self.t = 0.0
-        self.scroll = 0
-        self._lines: list[str] = []
-        self._wrapped_key: object = None
-        self._page: pygame.Surface | None = None
-        self._page_key: object = None
-
-    def toggle(self) -> None:
-        self.open = not self.open
-
-    def frame_rate(self) -> float:
-        return 60.0 if 0.0 < self.t < 1.0 or (self.open and self.t < 1.0) or (
-            not self.open and self.t > 0.0) else 0.0
-
-    def on_update(self, dt: float) -> None:
-        target = 1.0 if self.open else 0.0
-        step = dt * 5
-        self.t = min(target, self.t + step) if self.t < target else max(target, self.t - step)
-        self.x = VW - self.W * ease_out_cubic(self.t)
-        self.visible = self.t > 0.001
-
-    def contains(self, lx: float, ly: float) -> bool:
-        return self.visible and super().contains(lx, ly)
-
-    def tooltip(self) -> str:
-        return "The game log (L closes it; the mouse wheel scrolls it)"
-
-    def rows(self) -> int:
-        return int((self.h - 52) // self.LINE)
-
-    def wheel(self, dy: int) -> None:
-        self.scroll = max(0, min(self.scroll + 3 * dy, max(0, len(self._lines) - self.rows())))
-
-    def _wrap(self, s: float) -> None:
-        log = self.table.session.log
-        key = (len(log), log[-1] if log else "", round(s, 4))
-        if key == self._wrapped_key:
-            return
-        self._wrapped_key = key
-        out: list[str] = []
-        px, width = max(9, round(12 * s)), round((self.W - 28) * s)
-        for raw in log[-500:]:
-            out.extend(theme.wrap(raw, px, width))
-        self._lines = out
-
-    def draw_self(self, c: Canvas) -> None:
-        self._wrap(c.s)
-        key = (round(c.s, 4), self.scroll, self._wrapped_key)
-        if self._page is None or key != self._page_key:
-            self._page_key = key
-            self._page = pygame.Surface((round((self.W + 4) * c.s), round(self.h * c.s)))
-            pc = Canvas(self._page, c.s, 4 * c.s, 0)
-            pc.fill((0, 0, 0), -4, 0, self.W + 4, self.h)
-            pc.fill((250, 240, 218), 0, 0, self.W, self.h)
-            pc.text("Game log", 14, 10, 18, theme.INK, True)
-            n = len(self._lines)
-            if n > self.rows():
-                pos = "newest" if self.scroll == 0 else f"{self.scroll} lines up"
-                pc.text(f"wheel to scroll · {pos}", self.W - 14, 18, 11, theme.INK_SOFT,
-                        False, "midright")
-            end = n - self.scroll
-            y = self.h - 12
-            for ln in reversed(self._lines[max(0, end - self.rows()):end]):
-                y -= self.LINE
-                pc.text(ln, 14, y, 12, theme.INK_SOFT)
-        c.surf.blit(self._page, c.pt(-4, 0))
+    Z = 60
+    KEEP = 500
+    MIN_PX = 9
+    HINT_Y = 18.0
+    TIP = "The game log (L closes it; the mouse wheel scrolls it)"
 
 
 class StatusToast(Node):

@@ -23,16 +23,14 @@ from game.aor import help, look, pieces
 from game.aor import map_geometry as mg
 from game.aor.spots import Spot, poly_spot, round_spot
 from game.shell import theme
-from game.shell.scenegraph import Button, Canvas, Node
+from game.shell.map_camera import Camera, ZoomableMap
+from game.shell.scenegraph import Canvas
 
 if TYPE_CHECKING:
     from engine.aor.api import Game
     from game.shell.scenes.base import Nav
 
 MAP_X, MAP_Y = 8.0, 58.0  # the map panel's top-left corner on the table (virtual units)
-ZOOM_MIN, ZOOM_MAX, ZOOM_STEP = 1.0, 3.0, 1.25
-DRAG_START = 5.0
-BURST = 0.18  # seconds after the last wheel step before the picture is redrawn sharp
 
 SEA = (160, 194, 196)
 SEA_DEEP = (138, 176, 182)
@@ -76,19 +74,21 @@ def _aa_poly(surf: pygame.Surface, col: theme.Colour, pts: list[tuple[int, int]]
         pygame.draw.aalines(surf, col, True, pts)
 
 
-class MapView(Node):
-    clip_hit = True
+class MapView(ZoomableMap):
+    """The map panel; it zooms and pans (game.shell.map_camera), the buttons at the foot
+    of Europe's board part, "Whole map" greyed out at the whole map."""
+
+    spot_type = Spot
+    BUTTON_W, BUTTON_H, BUTTON_PX = 28.0, 24.0, 15.0
+    RESET_W = 92.0
+    HIDE_RESET = False
+    ZOOM_TIP = ("Zoom the map: the mouse wheel zooms around the pointer, a drag moves it, "
+                "Home or 0 shows all of it again.")
 
     def __init__(self, table: MapModel) -> None:
-        super().__init__(MAP_X, MAP_Y, mg.MAP_W, mg.MAP_H)
         mg.checked()
+        super().__init__(table, Camera(MAP_X, MAP_Y, mg.MAP_W, mg.MAP_H))
         self.table = table
-        self.zoom = 1.0
-        self.view_x = self.view_y = 0.0  # map point at the panel's top-left corner
-        self.wheel_at = -1e9
-        self._press: tuple[float, float, int, float, float] | None = None
-        self.dragging = False
-        self._replaying = False
         self._bg: pygame.Surface | None = None
         self._bg_key: object = None
         self._pic: pygame.Surface | None = None
@@ -99,7 +99,6 @@ class MapView(Node):
         self._spot_key: object = None
         self.area_spots: dict[str, Spot] = {}
         self._build_static()
-        self._make_controls()
 
     # --- spots ---------------------------------------------------------------------------------
     def _build_static(self) -> None:
@@ -225,147 +224,14 @@ class MapView(Node):
         return (f"{who}: {names.plural(n, 'disc')} in {names.the_area(tables(), aid)} "
                 f"({look.MARK_WORDS.get(look.mark(c), '')} mark).{place}")
 
-    # --- zoom and pan ----------------------------------------------------------------------------
-    def shows_local(self, mx: float, my: float) -> bool:
-        w, h = mg.MAP_W / self.zoom, mg.MAP_H / self.zoom
-        return self.view_x <= mx < self.view_x + w and self.view_y <= my < self.view_y + h
-
-    def sees(self, vx: float, vy: float) -> bool:
-        return MAP_X <= vx < MAP_X + mg.MAP_W and MAP_Y <= vy < MAP_Y + mg.MAP_H
-
-    def virtual(self, mx: float, my: float) -> tuple[float, float]:
-        return self.x + mx * self.scale, self.y + my * self.scale
-
-    def set_view(self, zoom: float, vx: float, vy: float) -> None:
-        zoom = min(ZOOM_MAX, max(ZOOM_MIN, zoom))
-        if zoom < 1.0001:
-            zoom = 1.0
-        self.zoom = zoom
-        self.view_x = min(mg.MAP_W - mg.MAP_W / zoom, max(0.0, vx))
-        self.view_y = min(mg.MAP_H - mg.MAP_H / zoom, max(0.0, vy))
-        self.scale = zoom
-        self.x = MAP_X - self.view_x * zoom
-        self.y = MAP_Y - self.view_y * zoom
-        self._sync_visibility()
-        self._place_controls()
-
-    def zoom_at(self, vx: float, vy: float, factor: float) -> None:
-        mx, my = (vx - self.x) / self.scale, (vy - self.y) / self.scale
-        zoom = min(ZOOM_MAX, max(ZOOM_MIN, self.zoom * factor))
-        self.set_view(zoom, mx - (vx - MAP_X) / zoom, my - (vy - MAP_Y) / zoom)
-
-    def wheel(self, vx: float, vy: float, dy: int) -> bool:
-        if not dy or not self.sees(vx, vy):
-            return False
-        self.zoom_at(vx, vy, ZOOM_STEP ** dy)
-        self.wheel_at = self.table.clock
-        return True
-
-    def reset_zoom(self) -> None:
-        self._press = None
-        self.dragging = False
-        self.set_view(1.0, 0.0, 0.0)
-
-    def zoom_key(self, key: int) -> bool:
-        c = (MAP_X + mg.MAP_W / 2, MAP_Y + mg.MAP_H / 2)
-        if key in (pygame.K_HOME, pygame.K_0, pygame.K_KP0):
-            if self.zoom == 1.0:
-                return False
-            self.reset_zoom()
-            return True
-        if key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            self.zoom_at(*c, ZOOM_STEP)
-            self.wheel_at = self.table.clock
-            return True
-        if key in (pygame.K_MINUS, pygame.K_KP_MINUS) and self.zoom > 1.0:
-            self.zoom_at(*c, 1 / ZOOM_STEP)
-            self.wheel_at = self.table.clock
-            return True
-        return False
+    # --- zoom and pan (game.shell.map_camera) -------------------------------------------------
+    def controls_at(self) -> tuple[float, float]:
+        return MAP_X + mg.MAIN_X + 6, MAP_Y + mg.MAP_H - 30
 
     def zoom_to(self, aid: str, zoom: float = 2.0) -> None:
         """Centre the view on an area's plaque at `zoom` (the guide's pictures, a test)."""
         tx, ty, tw, th = mg.AREAS[aid].tab_rect
-        cx, cy = tx + tw / 2, ty + th / 2
-        self.set_view(zoom, cx - mg.MAP_W / zoom / 2, cy - mg.MAP_H / zoom / 2)
-
-    def press(self, vx: float, vy: float, button: int) -> bool:
-        """Zoomed in, a press on the map may become a pan: held until it moves (a pan) or is
-        released (the click it was). True: the press is held."""
-        if self._replaying or button not in (1, 2) or self.zoom <= 1.0 or \
-                not self.sees(vx, vy):
-            return False
-        node = self.hit(*self.to_local(vx, vy))
-        if button == 1 and node is not None and not isinstance(node, Spot):
-            return False
-        self._press = (vx, vy, button, self.view_x, self.view_y)
-        self.dragging = False
-        return True
-
-    def update(self, dt: float) -> None:
-        if self._press is None:
-            return
-        vx0, vy0, button, ux, uy = self._press
-        mx, my = self.table.app.mouse_v
-        held = pygame.mouse.get_pressed()[0 if button == 1 else 1]
-        if not self.dragging and math.hypot(mx - vx0, my - vy0) >= DRAG_START:
-            self.dragging = True
-        if self.dragging:
-            self.set_view(self.zoom, ux - (mx - vx0) / self.scale, uy - (my - vy0) / self.scale)
-            self.wheel_at = self.table.clock
-        if held:
-            return
-        self._press = None
-        if self.dragging:
-            self.dragging = False
-            return
-        if button == 1:
-            self._replaying = True
-            try:
-                self.table.mouse_down(vx0, vy0, 1)
-            finally:
-                self._replaying = False
-
-    def frame_rate(self) -> float:
-        if self._press is not None or self.table.clock - self.wheel_at < BURST + 0.1:
-            return 60.0
-        return 0.0
-
-    def _sync_visibility(self) -> None:
-        for n in self.children:
-            if isinstance(n, Spot):
-                n.visible = self.zoom == 1.0 or self.shows_local(n.x + n.w / 2, n.y + n.h / 2)
-
-    def _make_controls(self) -> None:
-        tip = ("Zoom the map: the mouse wheel zooms around the pointer, a drag moves it, "
-               "Home or 0 shows all of it again.")
-        self.zoom_out = Button("\u2212", 0, 0, 28, 24, self._zoom_out, 15, tip, z=60)
-        self.zoom_in = Button("+", 0, 0, 28, 24, self._zoom_in, 15, tip, z=60)
-        self.zoom_reset = Button("Whole map", 0, 0, 92, 24, self.reset_zoom, 12,
-                                 "Show the whole map again (Home)", z=60)
-        self.add(self.zoom_out, self.zoom_in, self.zoom_reset)
-        self._place_controls()
-
-    def _zoom_in(self) -> None:
-        self.zoom_key(pygame.K_PLUS)
-
-    def _zoom_out(self) -> None:
-        self.zoom_key(pygame.K_MINUS)
-
-    def _place_controls(self) -> None:
-        vx, vy = MAP_X + mg.MAIN_X + 6, MAP_Y + mg.MAP_H - 30
-        for b in (self.zoom_out, self.zoom_in, self.zoom_reset):
-            b.x, b.y = (vx - self.x) / self.scale, (vy - self.y) / self.scale
-            b.scale = 1.0 / self.scale
-            vx += b.w + 4
-        self.zoom_out.enabled = self.zoom > 1.0
-        self.zoom_in.enabled = self.zoom < ZOOM_MAX
-        self.zoom_reset.enabled = self.zoom > 1.0
-
-    def hit(self, lx: float, ly: float) -> Node | None:
-        if not self.shows_local(lx, ly):
-            return None
-        return super().hit(lx, ly)
+        self.centre_on(tx + tw / 2, ty + th / 2, zoom)
 
     # --- drawing ---------------------------------------------------------------------------------
     def draw(self, canvas: Canvas) -> None:
