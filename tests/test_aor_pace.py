@@ -6,6 +6,7 @@ not."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -100,3 +101,13 @@ def test_fast_bots_and_the_person_s_own_moves(monkeypatch: pytest.MonkeyPatch) -
     d.batch_by_bot = False
     d.note_step("box", [revealed(1, 2)])
     assert d.anim_speed() == 1.0
+
+
+def test_the_readme_says_the_pace_the_driver_plays() -> None:
+    """The README's promise ("up to four times", "1.75 times the set speed", "three times
+    faster") is what the driver does."""
+    text = " ".join((Path(__file__).resolve().parent.parent / "README.md").read_text(
+        encoding="utf-8").split())
+    assert drv.MAX_RAMP == 4.0 and "(up to four times)" in text
+    assert drv.BOTS_COMBAT == 1.75 and "plays at 1.75 times the set speed" in text
+    assert "three times faster" in text
