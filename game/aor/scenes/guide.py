@@ -36,20 +36,28 @@ ENTRY_GAP = 8.0
 ENTRIES_BOTTOM = VH - 80.0  # above the page's buttons
 MORE_X = PAGE_X + 360.0  # the "more below" line, right of "Next"
 
-_pictures: dict[Shot, pygame.Surface] = {}  # each position drawn once a run (full table)
+_tables: dict[Shot, TableScene] = {}  # each position set up once a run
+_pictures: dict[tuple[Shot, float], pygame.Surface] = {}  # each part drawn once per scale
 _last: list[str] = [HOWTO_PAGES[0].id]
 
 
-def picture(nav: Nav, shot: Shot) -> pygame.Surface:
-    """The table at `shot`'s position, drawn at 1600x900 by the table scene itself (the one
+def picture(nav: Nav, shot: Shot, scale: float = 1.0) -> pygame.Surface:
+    """The part of the table `shot` shows at its position, drawn by the table scene itself at
+    `scale` pixels per virtual unit (as sharp as the table at any window size; the one
     person's own hand shown, as they would see it)."""
-    surf = _pictures.get(shot)
+    key = (shot, round(scale, 4))
+    surf = _pictures.get(key)
     if surf is None:
-        session = AorSession.mid_game(shot.seed, shot.players, shot.moves, humans=1)
-        table = TableScene(nav, session)
-        surf = pygame.Surface((round(VW), round(VH)))
-        table.draw(Canvas(surf, 1.0, 0.0, 0.0))
-        _pictures[shot] = surf
+        table = _tables.get(shot)
+        if table is None:
+            session = AorSession.mid_game(shot.seed, shot.players, shot.moves, humans=1)
+            table = _tables[shot] = TableScene(nav, session)
+        if len(_pictures) >= 12:  # another window size: the old scale's pictures go
+            _pictures.clear()
+        x, y, w, h = shot.part
+        surf = pygame.Surface((max(1, round(w * scale)), max(1, round(h * scale))))
+        table.draw(Canvas(surf, scale, -x * scale, -y * scale))
+        _pictures[key] = surf
     return surf
 
 
@@ -130,15 +138,16 @@ class GuideScene(HelpScene):
                    theme.PATH, False, "topleft", max_w=TEXT_W)
 
     def _picture(self, c: Canvas, shot: Shot) -> None:
-        full = picture(self.app, shot)
-        x, y, w, h = shot.part
-        part = full.subsurface(pygame.Rect(round(x), round(y), round(w), round(h)))
+        _, _, w, h = shot.part
         k = min(ART_W / w, ART_H / h)
         dw, dh = w * k, h * k
         dx, dy = ART_X + (ART_W - dw) / 2, BODY_Y
         c.fill((0, 0, 0), dx + 4, dy + 5, dw, dh, 8)
         r = c.rect(dx, dy, dw, dh)
-        c.surf.blit(pygame.transform.smoothscale(part, (max(1, r.w), max(1, r.h))), r.topleft)
+        part = picture(self.app, shot, r.w / w)  # drawn at the window's own scale
+        if part.get_size() != r.size:
+            part = pygame.transform.smoothscale(part, (max(1, r.w), max(1, r.h)))
+        c.surf.blit(part, r.topleft)
         c.fill(theme.GOLD, dx, dy, dw, dh, 6, 2)
         c.text("The real table, from a seeded game", dx + dw / 2, dy + dh + 18, 12,
                theme.PATH, False, "center", max_w=dw)
