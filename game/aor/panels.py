@@ -189,7 +189,7 @@ class TopBar(CachedPanel):
         step = {"markers": "Markers", "alliances": "Alliances", "actions": "Actions",
                 "income": "Income", "vp": "Scoring", "end": "Turn's end", "over": "Game over",
                 "setup": "Set-up"}.get(s.step, "")
-        c.text(step, 198, 26, 12, theme.CREAM, True, "center", max_w=64)
+        c.text(step, 134, 15, 12, theme.CREAM, True, "midleft", max_w=TRACK_W - 138)
         w = self.plaque_w()
         deciding = self.table.deciding_seat()
         for seat, p in enumerate(s.players):
