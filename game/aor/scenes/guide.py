@@ -144,7 +144,9 @@ class GuideScene(HelpScene):
         dx, dy = ART_X + (ART_W - dw) / 2, BODY_Y
         c.fill((0, 0, 0), dx + 4, dy + 5, dw, dh, 8)
         r = c.rect(dx, dy, dw, dh)
-        part = picture(self.app, shot, r.w / w)  # drawn at the window's own scale
+        # drawn at the window's own scale (sharp at 4K), never below the table's own size
+        # (smaller, its words would be cut to fit): then shrunk to fit
+        part = picture(self.app, shot, max(1.0, r.w / w))
         if part.get_size() != r.size:
             part = pygame.transform.smoothscale(part, (max(1, r.w), max(1, r.h)))
         c.surf.blit(part, r.topleft)
