@@ -296,3 +296,29 @@ def test_r8_3_o18_a_persons_ally_or_blank_is_handed_over_hidden_then_revealed(
         assert "France: Blank" in texts and "Ally: France" not in texts, texts
         assert r.attacker_strength == r.defender_strength and r.result == "tie"
     assert any(ln.startswith("Cards turned:") and "France" in ln for ln in t.session.log)
+
+
+def test_r8_2_each_card_of_a_full_hand_answers_where_it_shows(app: App) -> None:
+    """The hand is a fan of overlapping cards: each card's ring and click cover only the part
+    of it that shows, so pointing at a card's middle picks that card, never the one under or
+    over it (R8.2: the attacker's secret card)."""
+    b = war_office_position()
+    t = at_table(app, b.at_action("prussia", at="attack"))
+    click(app, spot(t, "stack:area_mitteleuropa:country_austria"))
+    settle(app, t)
+    if t.handoff.visible:
+        take_table(app, t, b.seat("prussia"))
+    d = t.pending
+    assert d is not None and d.kind == "attack_card"
+    cards = t.hand.card_spots
+    assert len(cards) == 11  # the whole hand, Ally included
+    rects = [sp.world_rect() for sp in cards]
+    for k, (sp, r) in enumerate(zip(cards, rects, strict=True)):
+        assert all(not r.colliderect(o) for o in rects[k + 1:]), sp.target  # no overlap
+        assert t.hotspots.hover_node(r.centerx, r.centery) is sp or \
+            sp.target not in t.hotspots.legal, sp.target
+    middle = cards[4].target
+    assert middle in t.hotspots.legal
+    before = len(t.game.history)
+    click(app, cards[4])  # the middle of its strip
+    assert t.game.history[before:] == [f"card:{middle}"]
