@@ -25,6 +25,7 @@ from game.shell.layout import fit
 from game.shell.scenegraph import Button, Canvas, Node
 from game.shell.session import SeatSpec
 from tests.aor_builder import Builder, card
+from tests.layout_scan import scan
 
 
 def post(app: App, kind: int, vx: float, vy: float, **kw: Any) -> None:
@@ -297,6 +298,37 @@ def test_r8_3_o18_a_persons_ally_or_blank_is_handed_over_hidden_then_revealed(
         assert r.attacker_strength == r.defender_strength and r.result == "tie"
     assert any(ln.startswith("Cards turned:") and "France" in ln for ln in t.session.log)
 
+
+@pytest.mark.parametrize("pick", ["ally", "blank"])
+def test_r8_5_with_instant_animations_the_outcome_is_told_on_the_status_line(
+        app: App, monkeypatch: pytest.MonkeyPatch, pick: str) -> None:
+    """With animations set to instant the combat stage closes at once: the status line says
+    the outcome with each side's strength term by term, the ally's +1 among them, or that
+    the ally turned a Blank (R8.5.1, R8.5.4)."""
+    b = ally_position()
+    t = at_table(app, b.at_action("prussia", at="attack"))
+    p, a, f = b.seat("prussia"), b.seat("austria"), b.seat("france")
+    click(app, spot(t, "stack:area_mitteleuropa:country_austria"))
+    play_card(app, t, p, card("prussia", "2/0/2"))
+    play_card(app, t, a, card("austria", "2/0/2"))
+    play_card(app, t, f, card("france", pick))
+    d = t.pending
+    assert d is not None and d.kind == "buy_npc" and "France" not in t.message
+    click(app, prompt_button(t, "skip:country_spain"))
+    assert not t.stage.visible and not t.animator.busy
+    said = t.message
+    assert said.startswith("Prussia attacks Austria in Central Europe: "), said
+    if pick == "ally":
+        assert "+ 1 (France, ally) = 3 against" in said and "Blank" not in said, said
+    else:
+        assert "(France, ally)" not in said and said.endswith("A Blank, no help: France."), said
+    assert t.toast.alpha() == 1.0  # shown now, fading after a few seconds
+    # the next person handed the table reads the whole line under "Meanwhile on the table"
+    t.handoff.show(a)
+    assert not scan(app), scan(app)
+    line = next(ln for ln in reversed(t.session.log) if ln.startswith("Prussia attacks"))
+    rows = drawn_texts(app, monkeypatch)
+    assert len(line) > 150 and any(line.endswith(x) and len(x) > 10 for x in rows), rows
 
 def test_r8_2_each_card_of_a_full_hand_answers_where_it_shows(app: App) -> None:
     """The hand is a fan of overlapping cards: each card's ring and click cover only the part
