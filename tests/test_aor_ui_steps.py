@@ -7,7 +7,9 @@ seat (hot-seat):
 - R8.3 / R8.3.1 (O18) / R8.5.1 / R8.5.4 (D9): a person whose country may help a side of the
   combat is handed the table before the secret choice, puts down the Ally card (or the
   Blank); the card stays face down for everyone until the reveal, which shows it, with its
-  +1 in the strength of the side it helped (nothing for a Blank)."""
+  +1 in the strength of the side it helped (nothing for a Blank); with instant animations
+  the status line tells the same.
+- R8.2: in a full hand's fan each card answers a click only where it shows."""
 
 from __future__ import annotations
 
