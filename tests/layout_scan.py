@@ -66,6 +66,12 @@ def problem(rec: TextRecord) -> str:
 def scan(app: Any, tooltip_at: tuple[float, float] | None = None) -> list[str]:
     """Every text problem of the current scene drawn once (optionally with the tooltip of
     the node under a virtual point, as a player hovering there would see it)."""
+    return scan_texts(app, tooltip_at)[0]
+
+
+def scan_texts(app: Any, tooltip_at: tuple[float, float] | None = None
+               ) -> tuple[list[str], list[TextRecord]]:
+    """`scan`, and every text drawn (for checks of their size)."""
     _cold(app)
     TextLog.records = []
     try:
@@ -85,7 +91,7 @@ def scan(app: Any, tooltip_at: tuple[float, float] | None = None) -> list[str]:
     for p in overlaps(recs, app.window.get_size()):
         if p not in out:
             out.append(p)
-    return out
+    return out, recs
 
 
 # what floats over the table on purpose, hiding what is under it (a popup, a card, a sheet,

@@ -245,10 +245,11 @@ def test_aor_combat_and_handoff_fit(app):
 
 
 def test_aor_guide_fits(app):
-    """The guide's pages with the most words: a picture page, the boxes and combat rules."""
+    """The guide's pages with the most words: a picture page, the boxes and combat rules, the
+    long components page scrolled to its end, the set-up and the player counts."""
     app.choose_game(front_end(AOR.id))
     app.open_menu()
-    for page in ("goal", "combat", "gold", "R6", "R8"):
+    for page in ("goal", "combat", "gold", "R1", "R1.17", "R2", "R6", "R8", "R14"):
         app.open_guide(page)
         check(app, f"Age of Reason's guide, page {page}")
 

@@ -119,17 +119,66 @@ HOWTO_PAGES: tuple[Page, ...] = (
 
 RULES_PAGES: tuple[Page, ...] = (
     Page("R1", "Words of the game", RULES, entries=(
-        ("R1.3", "The map has eleven areas: five in Europe (German States, Baltic Sea, "
-                 "Central Europe, Mediterranean, Ottoman Empire) and six colonies. The seven "
-                 "home countries are not areas: no discs, never scored."),
-        ("R1.5", "An area with a ship symbol is a sea or a colony reached by sea."),
-        ("R1.6", "Each country has eleven cards: nine combat cards with soldiers, ships and a "
-                 "cost, an Ally card and a Blank."))),
+        ("R1.1", "Seven countries: Great Britain (red), the United Provinces (orange), Spain "
+                 "(yellow), France (blue), Prussia (black), Austria (white) and Russia "
+                 "(green)."),
+        ("R1.2", "A player's country is the one the player chose; the others have no "
+                 "player, yet every game uses all seven."),
+        ("R1.3", "The seven home countries are not areas: no discs, no markers, never "
+                 "scored. They only give reach to the areas they border."),
+        ("R1.4", "Eleven areas hold discs and Empire markers and are scored: five in Europe "
+                 "(Baltic Sea, German States, Central Europe, Ottoman Empire, Mediterranean; "
+                 "three VP values each) and six colonies (North America, Caribbean, South "
+                 "America, Africa, India, East Indies; two VP values each)."),
+        ("R1.4.3", "The Baltic Sea and the Mediterranean are seas. The seas and every colony "
+                   "show a ship symbol; the German States and the Ottoman Empire have a "
+                   "coast but no ship symbol."),
+        ("R1.5", "Each country has 25 discs: one for the Alliance Display, one for the VP "
+                 "track, one for the Unrest Track and 22 for the map and the action boxes. "
+                 "A disc not on the board is in its owner's supply; 22 is the limit."),
+        ("R1.6", "Each country has eleven cards: an Ally card and ten others, one of them "
+                 "the Blank. The nine combat cards show a gold cost, soldiers and sometimes "
+                 "ships."),
+        ("R1.7", "Your hand holds the cards you have not played; the cards you played this "
+                 "turn lie face down on your discard pile."),
+        ("R1.8", "65 Empire markers, each of one area: an Aktion marker (colonies only) or "
+                 "a number, its defence. Some numbered markers give VP or gold to whoever "
+                 "conquers them."),
+        ("R1.9", "The bag holds the Empire markers not yet drawn."),
+        ("R1.10", "Gold comes in coins of 1 and 5; the bank holds the gold no player "
+                  "holds."),
+        ("R1.11", "The Alliance Display has eight spaces, the top row 1, 3, 5 and 7, the "
+                  "bottom row 2, 4, 6 and 8, and the proposal boxes A and B."),
+        ("R1.12", "The countries of one row are allies this turn; the other row's are "
+                  "enemies. A country not yet on a space is not allied."),
+        ("R1.13", "Action boxes come in three kinds: advancements, supports and trading. "
+                  "Each space holds one disc."),
+        ("R1.14", "The tracks: the turn (1 to 3), the segment (1 to 6), victory points and "
+                  "unrest (each disc starts on −4; −22 is the lowest space)."),
+        ("R1.15", "A segment is one round of the players' actions."),
+        ("R1.16", "A levy: 2 gold from the bank for 1 unrest."),
+        ("R1.17", "The attacker and the defender fight the combat; allies add strength to "
+                  "one of them."))),
     Page("R2", "Set-up", RULES, entries=(
-        ("R2.1", "Two to seven players, each choosing one country (3 to 7 recommended)."),
-        ("R2.2", "Each player starts with 14 gold, unrest 4, its eleven cards and 22 discs."),
-        ("R2.4", "Every country, played or not, starts with five discs on the map where five "
-                 "markers drawn for it say."))),
+        ("R2.1", "Two to seven players (three to seven recommended), each choosing one "
+                 "country; any country at any count. Without a choice, the countries are "
+                 "dealt at random."),
+        ("R2.2", "Each player starts with 0 VP, unrest 4 (its disc on −4), 14 gold, "
+                 "its eleven cards in hand and 22 discs in supply."),
+        ("R2.3", "The bag holds all 65 Empire markers: German States 9, Baltic Sea 5, "
+                 "Central Europe 6, Mediterranean 6, Ottoman Empire 4, Africa 3, India 7, "
+                 "East Indies 6, North America 6, Caribbean 7, South America 6."),
+        ("R2.4", "Every country, played or not, draws five markers from the bag and puts a "
+                 "disc in each marker's area. These markers leave the game; their faces do "
+                 "nothing."),
+        ("R2.4.2", "A country without a player keeps these five discs and its disc for the "
+                   "Alliance Display, and never gets more; its cards stay in the box."),
+        ("R2.5", "The first player is drawn at random; it opens the first bidding of the "
+                 "first turn, nothing else."),
+        ("R2.6", "Every country's disc waits beside the Alliance Display; the turn and the "
+                 "segment start at 1."),
+        ("R2.7", "The bank never runs out of gold."),
+        ("R2.8", "Everyone's gold is public."))),
     Page("R3", "The turn", RULES, entries=(
         ("R3.1", "Three turns, each: Empire markers, alliances, actions, income, scoring, "
                  "end of turn."),
@@ -152,9 +201,13 @@ RULES_PAGES: tuple[Page, ...] = (
         ("R5.3.2", "Each bid puts two not-yet-allied countries in boxes A and B."),
         ("R5.4", "The winner pays; box A's country takes the next top-row space, box B's "
                  "the next bottom-row space."),
+        ("R5.4.3", "The seventh country is bid for alone: the winner chooses space 7 (top "
+                   "row) or space 8 (bottom row)."),
         ("R5.6", "Optional: random first alliances, no bidding in the first turn."))),
     Page("R6", "Action boxes", RULES, entries=(
         ("R6.1", "On your step: a disc in a box (or none), then an attack (or none)."),
+        ("R6.2", "Every box has one space unless it shows more; spaces marked 5+ are used "
+                 "only with five or more players."),
         ("R6.3", "Put a disc from your supply in a free box, pay its cost, take its effect."),
         ("R6.4", "Box discs stay to the turn's end; they are not on the map."),
         ("R6.5.1", "Army Training: +1 in every combat you fight as attacker or defender."),
@@ -178,7 +231,9 @@ RULES_PAGES: tuple[Page, ...] = (
         ("R7.5", "Convert an Aktion marker: show a ship card, pay 2 gold, your disc replaces "
                  "the marker. No dice."),
         ("R7.6", "A numbered marker defends with its number plus a roll; beat it to take its "
-                 "place and any reward printed on it."))),
+                 "place and any reward printed on it."),
+        ("R7.6.3", "Beating a marker that shows a reward takes it at once: 1 VP from each "
+                   "of two Ottoman Empire markers, 3 gold from each of two India markers."))),
     Page("R8", "Combat", RULES, entries=(
         ("R8.2", "The attacker and the defender each choose a card in secret."),
         ("R8.3", "Allies of either side with a disc in the area may add an Ally card (+1, 1 "
@@ -188,11 +243,18 @@ RULES_PAGES: tuple[Page, ...] = (
         ("R8.5", "The cards turn together and are paid for; each side rolls two dice."),
         ("R8.5.4", "Strength: the dice difference, soldiers, ships in a sea, 1 per ally, and "
                    "your boxes."),
+        ("R8.5.6", "The attacker wins only when stronger: its disc replaces the defender's. "
+                   "A tie holds and nothing moves."),
         ("R8.6", "Unrest: a failed attack +1 to the attacker; the loser +1, +2 if beaten by "
                  "3 or more; a winner by 1 gains 1."),
         ("R8.7", "A country nobody plays defends with 4 plus its dice."),
         ("R8.8", "Combat cards go to the discard pile; Ally and Blank return to the hand."),
         ("R8.9", "Hand sizes are public; your discard pile is yours to see."))),
+    Page("R9", "Segment bookkeeping", RULES, entries=(
+        ("R9.1", "A player who passes does nothing more this segment and acts again in the "
+                 "next."),
+        ("R9.2", "On your step the game asks, in order: which box (or none), which attack "
+                 "(or none), then, with War Office, a second attack (or none)."))),
     Page("R10", "Income", RULES, entries=(
         ("R10.1", "1 gold for each of your discs on the map."),)),
     Page("R11", "Victory points", RULES, entries=(
@@ -209,6 +271,19 @@ RULES_PAGES: tuple[Page, ...] = (
     Page("R13", "Winning", RULES, entries=(
         ("R13.1", "Most VP wins; ties go to the lower unrest, then to more discs on the map, "
                   "then are shared."),)),
+    Page("R14", "Countries without a player", RULES, entries=(
+        ("R14.1", "A country without a player has its five starting discs and never more; "
+                  "no cards, gold, VP or unrest; it never acts in the segments and takes no "
+                  "box. The bidders place it on the Alliance Display; it can be attacked (it "
+                  "defends with 4 plus its dice), bought as an ally, and it holds its place "
+                  "when an area is scored."),
+        ("R14.2", "By the number of players: with 2 to 4, six segments a turn, one space "
+                  "each of Army Training, Navy Training, Banking, Militias, Pressgangs, War "
+                  "Office and Government Reform; with 5 to 7, five segments, a second space "
+                  "of each of the six and three of Government Reform. Reserves has two "
+                  "spaces at every count. Seven countries minus the players have no "
+                  "player."),
+        ("R14.3", "Everything else is the same at every count, two players included."))),
 )
 
 PAGES: tuple[Page, ...] = HOWTO_PAGES + RULES_PAGES
@@ -230,7 +305,10 @@ def find(page: str | None) -> tuple[Page, str]:
                 ids = [e[0] for e in p.entries]
                 if page in ids:
                     return p, page
-                under = [i for i in ids if i.startswith(page + ".") or page.startswith(i)]
+                # the first entry under it ("R6.5": R6.5.1), else the nearest above it
+                # ("R7.3.3": R7.3); never a sibling ("R1.12" is not under "R1.1")
+                under = [i for i in ids if i.startswith(page + ".")] or sorted(
+                    (i for i in ids if page.startswith(i + ".")), key=len, reverse=True)
                 return p, under[0] if under else ""
         num = _number(section)
         earlier = [p for p in RULES_PAGES if _number(p.id) <= num]

@@ -84,10 +84,11 @@ class Handoff(Node):
         if lines:
             y = VH / 2 + 200
             c.text("Meanwhile on the table", VW / 2, y, 15, theme.PANEL_DARK, True, "center")
-            for ln in lines:
+            # long lines wrap; the newest rows that fit are shown
+            px, width = max(9, round(13 * c.s)), round(1200 * c.s)
+            rows = [r for ln in lines for r in theme.wrap(ln, px, width)]
+            for ln in rows[-max(1, int((VH - 16 - y) // 22)):]:
                 y += 22
-                if y > VH - 16:
-                    break
                 c.text(ln, VW / 2, y, 13, theme.CREAM, False, "center", max_w=1200)
 
 

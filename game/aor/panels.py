@@ -189,7 +189,7 @@ class TopBar(CachedPanel):
         step = {"markers": "Markers", "alliances": "Alliances", "actions": "Actions",
                 "income": "Income", "vp": "Scoring", "end": "Turn's end", "over": "Game over",
                 "setup": "Set-up"}.get(s.step, "")
-        c.text(step, 198, 26, 12, theme.CREAM, True, "center", max_w=64)
+        c.text(step, 134, 15, 12, theme.CREAM, True, "midleft", max_w=TRACK_W - 138)
         w = self.plaque_w()
         deciding = self.table.deciding_seat()
         for seat, p in enumerate(s.players):
@@ -702,8 +702,12 @@ class HandPanel(CachedPanel):
         for sp in self.card_spots:
             self.remove(sp)
         self.card_spots = []
-        for cid, (x, y, _) in zip(cards, self.fan(len(cards)), strict=True):
-            sp = Spot(cid, x - CARD_W / 2, y - CARD_H / 2, CARD_W * 0.9, CARD_H, z=4)
+        fan = self.fan(len(cards))
+        for k, (cid, (x, y, _)) in enumerate(zip(cards, fan, strict=True)):
+            # the part of the card that shows: each lies under the next one to its right
+            # (its ring and its click end where the next card begins)
+            w = CARD_W * 0.9 if k == len(fan) - 1 else min(CARD_W * 0.9, fan[k + 1][0] - x)
+            sp = Spot(cid, x - CARD_W / 2, y - CARD_H / 2, w, CARD_H, z=4)
             sp.tipfn = lambda cid=cid: help.card_words(cid)
             sp.rule = "R1.6"
             self.card_spots.append(sp)

@@ -31,21 +31,33 @@ ART_W, ART_H = VW - 24.0 - ART_X, 560.0
 TITLE_Y, BODY_Y = 44.0, 100.0
 TEXT_SIZE, LINE = 16.0, 24.0
 ENTRY_SIZE = 15.0
+ENTRY_W = VW - PAGE_X - 24
+ENTRY_GAP = 8.0
+ENTRIES_BOTTOM = VH - 80.0  # above the page's buttons
+MORE_X = PAGE_X + 360.0  # the "more below" line, right of "Next"
 
-_pictures: dict[Shot, pygame.Surface] = {}  # each position drawn once a run (full table)
+_tables: dict[Shot, TableScene] = {}  # each position set up once a run
+_pictures: dict[tuple[Shot, float], pygame.Surface] = {}  # each part drawn once per scale
 _last: list[str] = [HOWTO_PAGES[0].id]
 
 
-def picture(nav: Nav, shot: Shot) -> pygame.Surface:
-    """The table at `shot`'s position, drawn at 1600x900 by the table scene itself (the one
+def picture(nav: Nav, shot: Shot, scale: float = 1.0) -> pygame.Surface:
+    """The part of the table `shot` shows at its position, drawn by the table scene itself at
+    `scale` pixels per virtual unit (as sharp as the table at any window size; the one
     person's own hand shown, as they would see it)."""
-    surf = _pictures.get(shot)
+    key = (shot, round(scale, 4))
+    surf = _pictures.get(key)
     if surf is None:
-        session = AorSession.mid_game(shot.seed, shot.players, shot.moves, humans=1)
-        table = TableScene(nav, session)
-        surf = pygame.Surface((round(VW), round(VH)))
-        table.draw(Canvas(surf, 1.0, 0.0, 0.0))
-        _pictures[shot] = surf
+        table = _tables.get(shot)
+        if table is None:
+            session = AorSession.mid_game(shot.seed, shot.players, shot.moves, humans=1)
+            table = _tables[shot] = TableScene(nav, session)
+        if len(_pictures) >= 12:  # another window size: the old scale's pictures go
+            _pictures.clear()
+        x, y, w, h = shot.part
+        surf = pygame.Surface((max(1, round(w * scale)), max(1, round(h * scale))))
+        table.draw(Canvas(surf, scale, -x * scale, -y * scale))
+        _pictures[key] = surf
     return surf
 
 
@@ -54,11 +66,15 @@ class GuideScene(HelpScene):
         super().__init__(app)
         self.page: Page = HOWTO_PAGES[0]
         self.entry = ""
+        self.first = 0  # the first rule entry shown (a long rules page scrolls by entries)
+        self._reveal = False  # scroll the lit entry into view at the next drawing
+        self._last_first = 0  # the furthest the page scrolls (known once drawn)
         self.show(page or _last[0])
 
     # --- navigation ----------------------------------------------------------------------------
     def show(self, page: str | None) -> None:
         self.page, self.entry = find(page)
+        self.first, self._reveal, self._last_first = 0, bool(self.entry), 0
         _last[0] = self.page.id
         self.build()
 
@@ -122,35 +138,77 @@ class GuideScene(HelpScene):
                    theme.PATH, False, "topleft", max_w=TEXT_W)
 
     def _picture(self, c: Canvas, shot: Shot) -> None:
-        full = picture(self.app, shot)
-        x, y, w, h = shot.part
-        part = full.subsurface(pygame.Rect(round(x), round(y), round(w), round(h)))
+        _, _, w, h = shot.part
         k = min(ART_W / w, ART_H / h)
         dw, dh = w * k, h * k
         dx, dy = ART_X + (ART_W - dw) / 2, BODY_Y
         c.fill((0, 0, 0), dx + 4, dy + 5, dw, dh, 8)
         r = c.rect(dx, dy, dw, dh)
-        c.surf.blit(pygame.transform.smoothscale(part, (max(1, r.w), max(1, r.h))), r.topleft)
+        # drawn at the window's own scale (sharp at 4K), never below the table's own size
+        # (smaller, its words would be cut to fit): then shrunk to fit
+        part = picture(self.app, shot, max(1.0, r.w / w))
+        if part.get_size() != r.size:
+            part = pygame.transform.smoothscale(part, (max(1, r.w), max(1, r.h)))
+        c.surf.blit(part, r.topleft)
         c.fill(theme.GOLD, dx, dy, dw, dh, 6, 2)
         c.text("The real table, from a seeded game", dx + dw / 2, dy + dh + 18, 12,
                theme.PATH, False, "center", max_w=dw)
 
-    def _entries(self, c: Canvas, p: Page) -> None:
-        y = BODY_Y
-        w = VW - PAGE_X - 24 - 110
+    def _rows(self, c: Canvas, p: Page) -> list[tuple[str, list[str], float]]:
+        """Each rule entry: its id, its lines wrapped at this scale, its height."""
         px = max(9, round(ENTRY_SIZE * c.s))
+        w = ENTRY_W - 110
+        out = []
         for rid, words in p.entries:
             lines = theme.wrap(words, px, round(w * c.s))
-            h = len(lines) * 22 + 14
+            out.append((rid, lines, len(lines) * 22 + 14.0))
+        return out
+
+    def _entries(self, c: Canvas, p: Page) -> None:
+        """The entries from `first` on, as many as fit whole above the page's buttons; a
+        longer page scrolls with the wheel, and says how many entries are above and below."""
+        rows = self._rows(c, p)
+        hs = [h + ENTRY_GAP for _, _, h in rows]
+        room = ENTRIES_BOTTOM - BODY_Y + ENTRY_GAP
+        last = 0  # the first entry from which the rest fits
+        while sum(hs[last:]) > room and last < len(rows) - 1:
+            last += 1
+        self._last_first = last
+        ids = [rid for rid, _, _ in rows]
+        if self._reveal and self.entry in ids:  # the entry a link opened, in view
+            i = ids.index(self.entry)
+            self.first = min(self.first, i)
+            while sum(hs[self.first:i + 1]) > room and self.first < i:
+                self.first += 1
+        self._reveal = False
+        self.first = max(0, min(self.first, last))
+        y = BODY_Y
+        shown = 0
+        for rid, lines, h in rows[self.first:]:
+            if y + h > ENTRIES_BOTTOM and shown:
+                break
             lit = rid == self.entry
-            c.fill((74, 56, 42) if lit else (50, 38, 30), PAGE_X, y, VW - PAGE_X - 24, h, 8)
+            c.fill((74, 56, 42) if lit else (50, 38, 30), PAGE_X, y, ENTRY_W, h, 8)
             if lit:
-                c.fill(theme.HILITE, PAGE_X, y, VW - PAGE_X - 24, h, 8, 2)
+                c.fill(theme.HILITE, PAGE_X, y, ENTRY_W, h, 8, 2)
             c.text(rid, PAGE_X + 14, y + 18, ENTRY_SIZE, theme.GOLD, True, "midleft", max_w=90)
             for k, ln in enumerate(lines):
                 c.text(ln, PAGE_X + 110, y + 18 + 22 * k, ENTRY_SIZE, theme.CREAM, False,
-                       "midleft", max_w=w)
-            y += h + 8
+                       "midleft", max_w=ENTRY_W - 110)
+            y += h + ENTRY_GAP
+            shown += 1
+        above, below = self.first, len(rows) - self.first - shown
+        if above or below:
+            bits = ([f"{above} more above"] if above else []) + (
+                [f"{below} more below"] if below else [])
+            c.text(f"{' and '.join(bits)}: the mouse wheel scrolls", VW - 24 - 220,
+                   VH - 44, 13, theme.PATH, False, "midright", max_w=VW - 24 - 230 - MORE_X)
+
+    def wheel(self, vx: float, vy: float, dy: int) -> bool:
+        if self.page.book == HOWTO:
+            return False
+        self.first = max(0, min(self.first - dy, self._last_first))
+        return True
 
     def key_down(self, event: pygame.event.Event) -> bool:
         key = event.key

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from engine.aor.api import EMPTY, Game, State, names, tables
+from engine.aor.api import events as events_
 from engine.kernel import files
 from engine.kernel.decisions import Choice, Decision
 from game.aor import dice, look, pieces
@@ -273,8 +274,23 @@ class TableScene(PlayScene):
             self.animator.on_idle.append(self._settle)
         else:
             self._settle()
+            self._tell_outcome(events)
         if self.autosave_enabled and self.session.turn_started(events):  # type: ignore[arg-type]
             self.autosave()
+
+    def _tell_outcome(self, events: list[object]) -> None:
+        """With instant animations the combat stage closes before anyone sees it: the
+        outcome, each side's strength term by term (an ally's +1 among them), goes to the
+        status line (and stays in the log)."""
+        for e in reversed(events):
+            if isinstance(e, events_.CombatResolved):
+                line = self.session.describe(e)
+                bluffs = [self.seat_name(seat) for seat, _side, card in e.allies
+                          if card and tables().cards[card].kind == "blank"]
+                if bluffs:  # an Ally card shows in the sums; a Blank only here
+                    line += f" A Blank, no help: {', '.join(bluffs)}."
+                self.message = line
+                return
 
     def _playing(self, events: list[object]) -> None:
         """While a move plays out, the prompt says what happens and offers nothing to click

@@ -165,13 +165,15 @@ class HotspotIndex:
             return node if _inside(node, self.t.popup) else None
         if node is not None and not isinstance(node, Spot):
             return node
+        # the smallest legal spot under the pointer (a stack before its area); of spots as
+        # large, the one drawn on top (the hand's fan: each card lies under the next one)
         best: Spot | None = None
         for target in self.legal:
             for sp in self.spots.get(target, []):
                 if not self.on_screen(sp) or self.t.covered(sp):
                     continue
                 if sp.contains(*sp.to_local(vx, vy)) and (
-                        best is None or sp.w * sp.h < best.w * best.h):
+                        best is None or (sp.w * sp.h, -sp.z) < (best.w * best.h, -best.z)):
                     best = sp
         return best or node
 
