@@ -96,7 +96,8 @@ class AuctionFrame(Frame, kind="aor.auction"):
         else:
             lo = self.high + t.min_raise  # R5.3.3 (O25)
             ch.append(Choice(PASS, "Pass (you may still bid later in this phase)"))
-            prompt = (f"{who}: raise {nw.seat(t, s, self.leader)}'s bid of {self.high} gold "
+            leader = nw.possessive(nw.seat(t, s, self.leader))
+            prompt = (f"{who}: raise {leader} bid of {self.high} gold "
                       f"({self._what(t)}), or pass?")
         for k in range(lo, top + 1):
             ch.append(Choice(f"bid:{k}", f"Bid {k} gold", (), k))

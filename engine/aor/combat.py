@@ -224,8 +224,9 @@ class CombatFrame(Frame, kind="aor.combat"):
         p = s.players[seat]
         ch = []
         if affordable(t, p) - self.owed(t, s, seat) >= NPC_ALLY_COST:
-            ch.append(Choice(f"buy:{cid}", f"Pay {NPC_ALLY_COST} gold for {name}'s help "
-                             "(+1 strength)", (cid, t.areas[self.area]), True))
+            ch.append(Choice(f"buy:{cid}", f"Pay {NPC_ALLY_COST} gold for "
+                             f"{nw.possessive(name)} help (+1 strength)",
+                             (cid, t.areas[self.area]), True))
         ch.append(Choice(f"skip:{cid}", f"Do without {name}", (cid,), False))
         return Decision(seat, "buy_npc", f"{self.where(t, s)}: buy the help of {name}, "
                         "a non-player ally with a disc here?", tuple(ch))

@@ -29,7 +29,7 @@ def term_words(t: Tables, term: ev.Term) -> str:
     elif k in ("allies", "npc_allies"):
         what = f"{nw.country_by_id(t, term.ref)}, ally"
     elif k == "npc_defence":
-        what = f"{nw.country_by_id(t, term.ref)}'s defence"
+        what = f"{nw.possessive(nw.country_by_id(t, term.ref))} defence"
     elif k == "marker":
         what = "marker"
     elif k == "dice":
@@ -75,7 +75,7 @@ def combat_line(t: Tables, countries: list[int], e: ev.CombatResolved) -> str:
         how = {"overwhelming": " an overwhelming victory", "pyrrhic": " a Pyrrhic victory"}
         tail = f" {who} wins{how.get(e.degree, '')} and "
         tail += ("replaces the marker with its disc." if e.kind == "marker"
-                 else f"replaces one of {foe}'s discs with its own.")
+                 else f"replaces one of {nw.possessive(foe)} discs with its own.")
         if e.reward_vp:
             tail += f" {who} scores {nw.vp(e.reward_vp)}."
         if e.reward_gold:
@@ -97,8 +97,12 @@ def describe(e: Event, t: Tables, countries: list[int], viewer: int = -1) -> str
     if isinstance(e, ev.CountryChosen):
         return f"Player {e.seat + 1} chooses {nw.country(t, e.country)}."
     if isinstance(e, ev.StartingDiscs):
-        areas = [nw.area_at(t, t.markers[m].area) for m in e.markers]
-        return f"{nw.country(t, e.country)} starts with discs in {', '.join(areas)}."
+        counts: dict[str, int] = {}
+        for m in e.markers:  # in the order drawn, each area once with its discs
+            area = nw.area_at(t, t.markers[m].area)
+            counts[area] = counts.get(area, 0) + 1
+        where = ", ".join(f"{n} in {a}" for a, n in counts.items())
+        return f"{nw.country(t, e.country)} starts with discs: {where}."
     if isinstance(e, ev.FirstPlayer):
         return f"{who(e.seat)} is the first player."
     if isinstance(e, ev.TurnStarted):
@@ -167,7 +171,7 @@ def describe(e: Event, t: Tables, countries: list[int], viewer: int = -1) -> str
             return f"The marker's dice{again}: {e.dice[0]} and {e.dice[1]}."
         name = nw.country(t, e.country)
         if e.country not in countries:
-            return f"{name}'s dice (no player){again}: {e.dice[0]} and {e.dice[1]}."
+            return f"{nw.possessive(name)} dice (no player){again}: {e.dice[0]} and {e.dice[1]}."
         return f"{name} rolls{again} {e.dice[0]} and {e.dice[1]}."
     if isinstance(e, ev.ReservesUsed):
         return f"{who(e.seat)} calls up its Reserves: the battle is re-rolled."

@@ -16,6 +16,11 @@ def plural(n: int, word: str, many: str = "") -> str:
     return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
+def possessive(name: str) -> str:
+    """ "France" -> "France's", "United Provinces" -> "United Provinces'"."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def ordinal(n: int) -> str:
     """1 -> "first"."""
     return ORDINALS[n - 1] if 1 <= n <= len(ORDINALS) else f"{n}th"
@@ -89,7 +94,7 @@ def card(t: Tables, cid: str, owner: bool = False) -> str:
         if c.ships:
             text += f" and {plural(c.ships, 'ship')}"
         text += f" (cost {c.cost})"
-    return f"{t.country_names[c.country]}'s {text}" if owner else text
+    return f"{possessive(t.country_names[c.country])} {text}" if owner else text
 
 
 def card_short(t: Tables, cid: str) -> str:

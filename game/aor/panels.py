@@ -562,7 +562,8 @@ class TracksPanel(CachedPanel):
 
     def gold_tip(self, seat: int) -> str:
         p = self.table.shown.players[seat]
-        return (f"{self.table.session.name(seat)}'s treasury: {p.gold} gold (public, R2.8). "
+        who = names.possessive(self.table.session.name(seat))
+        return (f"{who} treasury: {p.gold} gold (public, R2.8). "
                 "Short of gold for a payment, a country levies 2 gold from the bank for 1 "
                 "unrest point, as often as it must (R4.5).")
 
@@ -733,7 +734,8 @@ class HandPanel(CachedPanel):
         if seat < 0:
             return "A player's supply: the discs not on the board (22 at most, R1.5)."
         n = s.players[seat].supply
-        return (f"{self.table.session.name(seat)}'s supply: {names.plural(n, 'disc')} not on "
+        who = names.possessive(self.table.session.name(seat))
+        return (f"{who} supply: {names.plural(n, 'disc')} not on "
                 "the board (R1.5). Drag one onto a box to take it, or click the box.")
 
     def discard_tip(self) -> str:
