@@ -1,0 +1,68 @@
+"""Issue 31, item 1: Age of Reason's map drawn as a period map (game.aor.map_art). The art is
+rendered once per scale and cached (frames only blit it, so idle and frame times do not
+grow), and it renders at every usual window size: paper, washed seas, coloured land."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from game.aor import map_art
+from game.aor import map_geometry as mg
+from game.aor.map_view import MAP_X, MAP_Y
+from game.aor.scenes.table import TableScene
+from game.aor.session import AorSession
+from game.shell.app import App
+from game.shell.layout import fit
+
+
+def table(app: App) -> TableScene:
+    app.start_session(AorSession.mid_game(3, 4, 20, humans=1))
+    app.step(1 / 60)
+    t = app.scene
+    assert isinstance(t, TableScene)
+    return t
+
+
+def pixel(app: App, mx: float, my: float) -> tuple[int, int, int]:
+    """The window's colour at map point (mx, my) (the map at zoom 1)."""
+    s, ox, oy = fit(*app.window.get_size())
+    c = app.window.get_at((round(ox + (MAP_X + mx) * s), round(oy + (MAP_Y + my) * s)))
+    return (c.r, c.g, c.b)
+
+
+@pytest.mark.parametrize("app", [(1280, 720), (1600, 900), (1920, 1080)], indirect=True)
+def test_the_map_art_renders_at_each_size_and_frames_do_not_rebuild_it(app: App) -> None:
+    t = table(app)
+    app.render()
+    built = map_art.builds
+    s = fit(*app.window.get_size())[0]
+    art = map_art.art(s)
+    assert art.get_size() == (math.ceil(mg.MAP_W * s), math.ceil(mg.MAP_H * s))
+    assert map_art.builds == built  # the frame drawn above made (or found) this very scale
+    for _ in range(2):  # two more frames, the map's own picture forgotten: the art stays
+        t.map_view.forget_pictures()
+        app.step(1 / 60)
+        app.render()
+    assert map_art.builds == built
+    # on the window: the open sea is washed blue-green, the paper warm, France blue
+    sea = pixel(app, 70, 335)  # the Pacific, clear of the rose, the ship and the coasts
+    paper = pixel(app, mg.MAIN_X + 40, 500)  # Barbary: land that scores nothing
+    france = pixel(app, mg.MAIN_X + 150, 260)
+    assert sea[2] - sea[0] > paper[2] - paper[0] + 25
+    assert paper[0] > paper[2] + 25
+    assert france[2] - france[0] > paper[2] - paper[0] + 25
+
+
+def test_a_new_scale_renders_once_and_old_ones_are_let_go() -> None:
+    map_art.forget()
+    before = map_art.builds
+    a = map_art.art(0.5)
+    assert map_art.art(0.5) is a and map_art.builds == before + 1
+    map_art.art(0.6)
+    assert map_art.builds == before + 2
+    big = math.sqrt(map_art.LIMIT_PIXELS / (mg.MAP_W * mg.MAP_H)) * 0.999
+    map_art.art(big)  # with this one, the older scales no longer fit the cache's budget
+    assert list(map_art._cache) == [round(big, 5)]
+    map_art.forget()
