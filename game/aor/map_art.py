@@ -117,9 +117,26 @@ def art(scale: float) -> pygame.Surface:
     return surf
 
 
-def paint(c: Canvas) -> None:
-    """Blit the art under canvas `c` (map units at c's scale and offset)."""
-    c.surf.blit(art(c.s), (round(c.ox), round(c.oy)))
+def paint(c: Canvas, quick: bool = False) -> bool:
+    """Blit the art under canvas `c` (map units at c's scale and offset). `quick` (the wheel
+    turning): a scale not rendered yet is stood in for by the nearest one rendered, its
+    visible part scaled; False says the picture is such a stand-in, to be painted again."""
+    key = round(c.s, 5)
+    if key in _cache or not quick or not _cache:
+        c.surf.blit(art(c.s), (round(c.ox), round(c.oy)))
+        return True
+    near = min(_cache, key=lambda k: abs(math.log(k / key)))
+    src = _cache[near]
+    f = near / key
+    w, h = c.surf.get_size()
+    r = pygame.Rect(math.floor(-c.ox * f), math.floor(-c.oy * f), math.ceil(w * f) + 1,
+                    math.ceil(h * f) + 1).clip(src.get_rect())
+    if r.w < 2 or r.h < 2:
+        return False
+    size = (max(1, round(r.w / f)), max(1, round(r.h / f)))
+    c.surf.blit(pygame.transform.smoothscale(src.subsurface(r), size),
+                (round(c.ox + r.x / f), round(c.oy + r.y / f)))
+    return False
 
 
 def forget() -> None:
@@ -206,9 +223,9 @@ def _bbox(polys: Iterable[Px]) -> pygame.Rect:
 
 # --- paper ---------------------------------------------------------------------------------------
 @cache
-def _paper_fields(seed: int) -> tuple[pygame.Surface, pygame.Surface, pygame.Surface]:
-    """Resolution-free paper: a tiny warm gradient with its vignette and mottling (scaled up
-    smooth), a middle-sized mottle and a grain tile (multiplied in). Made once."""
+def _paper_fields(seed: int) -> tuple[pygame.Surface, pygame.Surface]:
+    """Resolution-free paper, made once: a small sheet (a warm gradient with its vignette,
+    blotches and a finer mottle), scaled up smooth per size, and a grain tile multiplied in."""
     rng = random.Random(seed)
     lw, lh = 40, 26
     base = pygame.Surface((lw, lh))
@@ -221,25 +238,25 @@ def _paper_fields(seed: int) -> tuple[pygame.Surface, pygame.Surface, pygame.Sur
             base.set_at((i, j), tuple(round(a + (b - a) * t)
                                       for a, b in zip(PAPER_LIGHT, PAPER_DARK, strict=True)))
     mw, mh = 150, 90
+    sheet = pygame.transform.smoothscale(base, (mw, mh))
     mottle = pygame.Surface((mw, mh))
     for j in range(mh):
         for i in range(mw):
             k = 255 - round(14 * rng.random() ** 2)
             mottle.set_at((i, j), (k, k, max(0, k - 2)))
+    sheet.blit(mottle, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
     tile = pygame.Surface((96, 96))
     for j in range(96):
         for i in range(96):
             k = 255 - round(16 * rng.random() ** 3)
             tile.set_at((i, j), (k, k, k))
-    return base, mottle, tile
+    return sheet, tile
 
 
 def paper(w: int, h: int, seed: int, s: float) -> pygame.Surface:
     """A sheet of paper `w` x `h` pixels (s: pixels per map unit, for the foxing)."""
-    base, mottle, tile = _paper_fields(seed)
-    sheet = pygame.transform.smoothscale(base, (w, h))
-    sheet.blit(pygame.transform.smoothscale(mottle, (w, h)), (0, 0),
-               special_flags=pygame.BLEND_RGB_MULT)
+    small, tile = _paper_fields(seed)
+    sheet = pygame.transform.smoothscale(small, (w, h))
     tw, th = tile.get_size()
     for y in range(0, h, th):
         for x in range(0, w, tw):

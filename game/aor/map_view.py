@@ -400,8 +400,10 @@ class MapView(Node):
         self._bg = self._pic = None
 
     def draw_background(self, c: Canvas) -> None:
-        """The static map (game.aor.map_art: rendered once per scale, blitted here)."""
-        map_art.paint(c)
+        """The static map (game.aor.map_art: rendered once per scale, blitted here; while
+        the wheel turns, a new scale is stood in for and drawn sharp once it stops)."""
+        if not map_art.paint(c, quick=self.table.clock - self.wheel_at < BURST):
+            self._bg_key = None
 
     def draw_pieces(self, c: Canvas, s: State) -> None:
         t = tables()
