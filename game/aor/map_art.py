@@ -53,7 +53,7 @@ COAST_W = 1.15  # the coastline's width outside the land
 # where the seas' names stand (clear of every plaque)
 SEA_NAMES: tuple[tuple[str, mg.Point, float], ...] = (
     ("Atlantic Ocean", (312.0, 104.0), 9.0),
-    ("Mare Pacificum", (54.0, 446.0), 9.0),
+    ("Mare Pacificum", (64.0, 446.0), 9.0),
     ("Indian", (392.0, 312.0), 8.5),
     ("Ocean", (392.0, 324.0), 8.5),
     ("North Sea", (mg.MAIN_X + 150.0, 76.0), 9.0),
@@ -267,7 +267,7 @@ def paper(w: int, h: int, seed: int, s: float) -> pygame.Surface:
         r = (1.2 + rng.random() * 4.0) * s
         spot = pygame.Surface((round(2 * r) + 2, round(2 * r) + 2), pygame.SRCALPHA)
         for k in range(4, 0, -1):
-            pygame.draw.circle(spot, (150, 104, 52, 14 + 6 * (4 - k)), spot.get_rect().center,
+            pygame.draw.circle(spot, (150, 100, 48, 18 + 9 * (4 - k)), spot.get_rect().center,
                                r * k / 4)
         sheet.blit(spot, (round(fx - r), round(fy - r)))
     return sheet
@@ -484,7 +484,7 @@ def render(s: float) -> pygame.Surface:
     _land(c, [p for p in lands if p not in INSET_ISLANDS])
     _inset(c, sheets["main"])
     _labels(c)
-    c.icon("aor_compass", *mg.COMPASS_AT, 52)
+    c.icon("aor_compass", *mg.COMPASS_AT, 58)
     for (x, y, w, h), (title, sub) in zip(CARTOUCHES, (("The Colonies", "Die Kolonien"),
                                                         ("Europe", "Europa")), strict=True):
         cartouche(c, x, y, w, h, title, sub)
