@@ -274,11 +274,16 @@ def paper(w: int, h: int, seed: int, s: float) -> pygame.Surface:
 
 
 # --- the picture ---------------------------------------------------------------------------------
-def _lands() -> list[Poly]:
+@cache
+def _lands() -> tuple[Poly, ...]:
+    """Every shape of land: the land areas, the home countries, the rest (an island that
+    lies wholly inside another land is not drawn: it would show as a patch on it)."""
     out = [p for g in mg.AREAS.values() if not g.sea for p in g.shapes]
     out += [p for h in mg.HOMES.values() for p in h.shapes]
-    out += [p for p in mg.OTHER_LAND if p not in out]
-    return out
+    for p in mg.OTHER_LAND:
+        if p not in out and not any(all(mg.contains(q, x, y) for x, y in p) for q in out):
+            out.append(p)
+    return tuple(out)
 
 
 def _touches(p: Poly, rect: tuple[float, float, float, float]) -> bool:
@@ -496,7 +501,7 @@ def render(s: float) -> pygame.Surface:
     return surf
 
 
-def _land(c: Canvas, lands: list[Poly]) -> None:
+def _land(c: Canvas, lands: Sequence[Poly]) -> None:
     s, surf = c.s, c.surf
     homes = {p for h in mg.HOMES.values() for p in h.shapes}
     areas = {p for g in mg.AREAS.values() if not g.sea for p in g.shapes}
