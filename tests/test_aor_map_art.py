@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 
+import pygame
 import pytest
 
 from game.aor import map_art
@@ -15,6 +16,7 @@ from game.aor.scenes.table import TableScene
 from game.aor.session import AorSession
 from game.shell.app import App
 from game.shell.layout import fit
+from game.shell.scenegraph import Canvas
 
 
 def table(app: App) -> TableScene:
@@ -66,3 +68,19 @@ def test_a_new_scale_renders_once_and_old_ones_are_let_go() -> None:
     map_art.art(big)  # with this one, the older scales no longer fit the cache's budget
     assert list(map_art._cache) == [round(big, 5)]
     map_art.forget()
+
+
+@pytest.mark.parametrize("scale", [0.8, 1.0, 1.2])  # the map at 1280x720, 1600x900, 1920x1080
+def test_the_maps_names_stand_inside_the_neat_line_and_under_no_plaque(scale: float) -> None:
+    c = Canvas(pygame.Surface((math.ceil(mg.MAP_W * scale), math.ceil(mg.MAP_H * scale))),
+               scale)
+    inner = [c.rect(x + 5, y + 5, w - 10, h - 10) for _, (x, y, w, h) in mg.BOARD_PARTS]
+    covers = [c.rect(*g.tab_rect) for g in mg.AREAS.values()]
+    covers += [c.rect(*r) for r in map_art.CARTOUCHES]
+    covers.append(c.rect(*mg.EAST_INDIES_FRAME))
+    names = map_art.labels(c)
+    assert len(names) == len(mg.HOMES) + len(map_art.SEA_NAMES) + len(map_art.REGION_NAMES)
+    for words, r in names:
+        assert any(part.contains(r) for part in inner), f"{words} crosses the neat line"
+        assert not any(cv.colliderect(r.inflate(-4, -4)) for cv in covers), \
+            f"{words} is under a plaque or a cartouche"

@@ -57,7 +57,7 @@ SEA_NAMES: tuple[tuple[str, mg.Point, float], ...] = (
     ("Indian", (392.0, 312.0), 8.5),
     ("Ocean", (392.0, 324.0), 8.5),
     ("North Sea", (mg.MAIN_X + 150.0, 76.0), 9.0),
-    ("Black Sea", (mg.MAIN_X + 446.0, 300.0), 8.5),
+    ("Black Sea", (mg.MAIN_X + 440.0, 286.0), 8.0),
     ("Atlantic", (mg.MAIN_X + 34.0, 180.0), 8.5),
 )
 REGION_NAMES: tuple[tuple[str, mg.Point], ...] = (
@@ -488,7 +488,7 @@ def render(s: float) -> pygame.Surface:
         surf.set_clip(None)
     _land(c, [p for p in lands if p not in INSET_ISLANDS])
     _inset(c, sheets["main"])
-    _labels(c)
+    labels(c)
     c.icon("aor_compass", *mg.COMPASS_AT, 58)
     for (x, y, w, h), (title, sub) in zip(CARTOUCHES, (("The Colonies", "Die Kolonien"),
                                                         ("Europe", "Europa")), strict=True):
@@ -546,18 +546,23 @@ def _inset(c: Canvas, sheet: pygame.Surface) -> None:
     c.fill(INK, x + 2.6, y + 2.6, w - 5.2, h - 5.2, 0, 0.5)
 
 
-def _labels(c: Canvas) -> None:
+def labels(c: Canvas) -> list[tuple[str, pygame.Rect]]:
+    """The names of the home countries, the seas and the lands that score nothing; each
+    name with the rectangle it took."""
+    out = []
     for hg in mg.HOMES.values():
         ci = look.country_index(hg.country)
         words = look.name(ci).upper()
         if ci == look.country_index("country_united_provinces"):
             words = "UNITED PROV."
         x, y = hg.label
-        text(c, words, x, y, 8.6, _country_ink(ci), anchor=hg.anchor, spacing=0.12)
+        out.append((words, text(c, words, x, y, 8.6, _country_ink(ci), anchor=hg.anchor,
+                                spacing=0.12)))
     for words, (x, y), size in SEA_NAMES:
-        text(c, words, x, y, size, SEA_INK, italic=True, spacing=0.06)
+        out.append((words, text(c, words, x, y, size, SEA_INK, italic=True, spacing=0.06)))
     for words, (x, y) in REGION_NAMES:
-        text(c, words, x, y, 8.2, (104, 80, 52), italic=True)
+        out.append((words, text(c, words, x, y, 8.2, (104, 80, 52), italic=True)))
+    return out
 
 
 def _leaders(c: Canvas) -> None:
