@@ -57,6 +57,24 @@ def test_the_map_art_renders_at_each_size_and_frames_do_not_rebuild_it(app: App)
     assert france[2] - france[0] > paper[2] - paper[0] + 25
 
 
+def test_while_the_wheel_turns_a_new_scale_is_stood_in_for_then_drawn_sharp(app: App) -> None:
+    t = table(app)
+    app.render()
+    mv = t.map_view
+    built = map_art.builds
+    mv.wheel(MAP_X + 300, MAP_Y + 200, 1)
+    mv.wheel(MAP_X + 300, MAP_Y + 200, 1)
+    app.step(1 / 60)
+    app.render()
+    assert map_art.builds == built  # mid-gesture: the nearest scale rendered, scaled
+    frames = 0
+    while mv.frame_rate() > 0 and frames < 60:  # the table asks for frames until it is sharp
+        app.step(1 / 60)
+        app.render()
+        frames += 1
+    assert frames < 60 and map_art.builds == built + 1
+
+
 def test_a_new_scale_renders_once_and_old_ones_are_let_go() -> None:
     map_art.forget()
     before = map_art.builds
