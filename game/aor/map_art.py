@@ -239,18 +239,17 @@ def _paper_fields(seed: int) -> tuple[pygame.Surface, pygame.Surface]:
                                       for a, b in zip(PAPER_LIGHT, PAPER_DARK, strict=True)))
     mw, mh = 150, 90
     sheet = pygame.transform.smoothscale(base, (mw, mh))
-    mottle = pygame.Surface((mw, mh))
-    for j in range(mh):
-        for i in range(mw):
-            k = 255 - round(14 * rng.random() ** 2)
-            mottle.set_at((i, j), (k, k, max(0, k - 2)))
-    sheet.blit(mottle, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
-    tile = pygame.Surface((96, 96))
-    for j in range(96):
-        for i in range(96):
-            k = 255 - round(16 * rng.random() ** 3)
-            tile.set_at((i, j), (k, k, k))
-    return sheet, tile
+    sheet.blit(_noise(rng, (mw, mh), 14, 2), (0, 0), special_flags=pygame.BLEND_RGB_MULT)
+    return sheet, _noise(rng, (96, 96), 16, 3)
+
+
+def _noise(rng: random.Random, size: tuple[int, int], depth: int, power: int) -> pygame.Surface:
+    """Grey noise near white (255 less up to `depth`, most pixels light: the `power`)."""
+    lut = bytes(255 - round(depth * (v / 255) ** power) for v in range(256))
+    grey = rng.randbytes(size[0] * size[1]).translate(lut)
+    rgb = bytearray(3 * len(grey))
+    rgb[0::3] = rgb[1::3] = rgb[2::3] = grey
+    return pygame.image.frombytes(bytes(rgb), size, "RGB")
 
 
 def paper(w: int, h: int, seed: int, s: float) -> pygame.Surface:
@@ -364,6 +363,11 @@ def _wash(surf: pygame.Surface, s: float, polys: Sequence[Poly], col: Colour,
         pygame.draw.polygon(mask, (255, 255, 255, 255), q)
     tmp.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
     surf.blit(tmp, box.topleft)
+
+
+@cache
+def _relief_spots() -> tuple[tuple[str, float, float, float], ...]:
+    return tuple(spot for spot in RELIEF if _free_land(spot[1], spot[2], spot[3]))
 
 
 def _free_land(x: float, y: float, r: float) -> bool:
@@ -520,9 +524,8 @@ def _land(c: Canvas, lands: Sequence[Poly]) -> None:
         if not g.sea:
             for p in g.shapes:
                 _dotted_poly(surf, BORDER, _pts(p, s), s, 1.3)
-    for kind, x, y, r in RELIEF:
-        if _free_land(x, y, r):
-            _relief(c, kind, x, y, r)
+    for kind, x, y, r in _relief_spots():
+        _relief(c, kind, x, y, r)
 
 
 def _inset(c: Canvas, sheet: pygame.Surface) -> None:
