@@ -102,3 +102,17 @@ def test_the_maps_names_stand_inside_the_neat_line_and_under_no_plaque(scale: fl
         assert any(part.contains(r) for part in inner), f"{words} crosses the neat line"
         assert not any(cv.colliderect(r.inflate(-4, -4)) for cv in covers), \
             f"{words} is under a plaque or a cartouche"
+
+
+def test_a_very_large_scale_is_drawn_from_the_largest_art_allowed() -> None:
+    map_art.forget()
+    before = map_art.builds
+    view = pygame.Surface((400, 300))
+    view.fill((0, 0, 0))
+    assert map_art.paint(Canvas(view, 9.0, -300 * 9.0, -200 * 9.0))  # 4K at 3x, say
+    assert map_art.builds == before + 1
+    (scale,) = map_art._cache
+    assert scale * scale * mg.MAP_W * mg.MAP_H <= map_art.MAX_PIXELS * 1.001
+    corners = [view.get_at(p)[:3] for p in ((0, 0), (399, 0), (0, 299), (399, 299))]
+    assert (0, 0, 0) not in corners  # the whole view painted
+    map_art.forget()

@@ -91,6 +91,7 @@ CARTOUCHES: tuple[tuple[float, float, float, float], ...] = (
     (266.0, 42.0, 140.0, 34.0), (mg.MAIN_X + 10.0, 226.0, 70.0, 34.0))
 INSET_ISLANDS = (mg.SUMATRA, mg.JAVA, mg.BORNEO, mg.MALAYA)
 LIMIT_PIXELS = 10_000_000  # the cache keeps the last scales while they hold this few pixels
+MAX_PIXELS = 7_000_000  # the largest art rendered (1920x1080 at 3x holds 6.2 million)
 
 builds = 0
 _cache: OrderedDict[float, pygame.Surface] = OrderedDict()
@@ -120,14 +121,25 @@ def art(scale: float) -> pygame.Surface:
 def paint(c: Canvas, quick: bool = False) -> bool:
     """Blit the art under canvas `c` (map units at c's scale and offset). `quick` (the wheel
     turning): a scale not rendered yet is stood in for by the nearest one rendered, its
-    visible part scaled; False says the picture is such a stand-in, to be painted again."""
+    visible part scaled; False says the picture is such a stand-in, to be painted again.
+    Past MAX_PIXELS (a very large window zoomed in) the art is rendered at the largest scale
+    that fits and its visible part scaled up."""
     key = round(c.s, 5)
+    top = round(math.sqrt(MAX_PIXELS / (mg.MAP_W * mg.MAP_H)), 5)
+    if key > top:
+        _scaled(c, art(top), top)
+        return True
     if key in _cache or not quick or not _cache:
         c.surf.blit(art(c.s), (round(c.ox), round(c.oy)))
         return True
     near = min(_cache, key=lambda k: abs(math.log(k / key)))
-    src = _cache[near]
-    f = near / key
+    _scaled(c, _cache[near], near)
+    return False
+
+
+def _scaled(c: Canvas, src: pygame.Surface, scale: float) -> bool:
+    """Blit the part of `src` (the art at `scale`) that `c` shows, scaled to c's scale."""
+    f = scale / c.s
     w, h = c.surf.get_size()
     r = pygame.Rect(math.floor(-c.ox * f), math.floor(-c.oy * f), math.ceil(w * f) + 1,
                     math.ceil(h * f) + 1).clip(src.get_rect())
@@ -136,7 +148,7 @@ def paint(c: Canvas, quick: bool = False) -> bool:
     size = (max(1, round(r.w / f)), max(1, round(r.h / f)))
     c.surf.blit(pygame.transform.smoothscale(src.subsurface(r), size),
                 (round(c.ox + r.x / f), round(c.oy + r.y / f)))
-    return False
+    return True
 
 
 def forget() -> None:
