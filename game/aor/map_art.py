@@ -109,8 +109,10 @@ def art(scale: float) -> pygame.Surface:
         return surf
     builds += 1
     surf = render(key)
-    if pygame.display.get_surface() is not None:
-        surf = surf.convert()
+    disp = pygame.display.get_surface()
+    if disp is not None and (surf.get_bitsize(), surf.get_masks()) != (disp.get_bitsize(),
+                                                                         disp.get_masks()):
+        surf = surf.convert()  # (a surface made after the window already has its format)
     _cache[key] = surf
     while len(_cache) > 1 and sum(s.get_width() * s.get_height()
                                   for s in _cache.values()) > LIMIT_PIXELS:
