@@ -11,19 +11,17 @@ frame blits it and draws only what moves."""
 
 from __future__ import annotations
 
-import math
-import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from engine.aor.api import State, area, area_ranking, names, reach, tables
-from game.aor import help, look, pieces
+from game.aor import help, look, map_art, pieces
 from game.aor import map_geometry as mg
 from game.aor.spots import Spot, poly_spot, round_spot
 from game.shell import theme
-from game.shell.map_camera import Camera, ZoomableMap
+from game.shell.map_camera import BURST, Camera, ZoomableMap
 from game.shell.scenegraph import Canvas
 
 if TYPE_CHECKING:
@@ -32,16 +30,6 @@ if TYPE_CHECKING:
 
 MAP_X, MAP_Y = 8.0, 58.0  # the map panel's top-left corner on the table (virtual units)
 
-SEA = (160, 194, 196)
-SEA_DEEP = (138, 176, 182)
-SEA_AREA = (148, 186, 194)
-COAST = (186, 212, 206)
-LAND = (236, 222, 186)
-LAND_OTHER = (226, 214, 184)
-LAND_AREA = (230, 212, 168)
-OUTLINE = (98, 76, 52)
-BORDER = (150, 62, 44)
-FRAME = (92, 64, 40)
 PLAQUE = (250, 242, 222)
 
 
@@ -67,11 +55,6 @@ class MapModel(Protocol):
     def seat_name(self, seat: int) -> str: ...
 
     def mouse_down(self, vx: float, vy: float, button: int) -> None: ...
-
-
-def _aa_poly(surf: pygame.Surface, col: theme.Colour, pts: list[tuple[int, int]]) -> None:
-    if len(pts) >= 3:
-        pygame.draw.aalines(surf, col, True, pts)
 
 
 class MapView(ZoomableMap):
@@ -282,154 +265,10 @@ class MapView(ZoomableMap):
         self._bg = self._pic = None
 
     def draw_background(self, c: Canvas) -> None:
-        c.fill(theme.FELT, 0, 0, mg.MAP_W, mg.MAP_H)
-        for part, (x, y, w, h) in mg.BOARD_PARTS:
-            c.fill((20, 14, 10), x + 3, y + 4, w, h, 6)
-            c.fill(SEA, x, y, w, h, 6)
-            self._waves(c, part, (x, y, w, h))
-        surf = c.surf
-        # coastal shallows: a paler halo around every land
-        lands = [p for g in mg.AREAS.values() if not g.sea for p in g.shapes]
-        lands += [p for hm in mg.HOMES.values() for p in hm.shapes]
-        lands += list(mg.OTHER_LAND)
-        for p in lands:
-            pts = [c.pt(*q) for q in p]
-            pygame.draw.lines(surf, COAST, True, pts, max(2, round(7 * c.s)))
-        for g in mg.AREAS.values():  # sea areas: a slightly deeper water, a dotted border
-            if g.sea:
-                for p in g.shapes:
-                    c.polygon(SEA_AREA, p)
-        for p in mg.OTHER_LAND:
-            c.polygon(LAND_OTHER, p)
-            _aa_poly(surf, OUTLINE, [c.pt(*q) for q in p])
-        for hg in mg.HOMES.values():
-            col = look.colour(look.country_index(hg.country))
-            fill = theme.lighten(col, 0.72) if col != look.COLOURS["white"] else (246, 244, 238)
-            for p in hg.shapes:
-                c.polygon(fill, p)
-                pygame.draw.lines(surf, theme.lighten(col, 0.35) if col != look.COLOURS[
-                    "white"] else (190, 186, 176), True, [c.pt(*q) for q in p],
-                                  max(1, round(2.2 * c.s)))
-                _aa_poly(surf, OUTLINE, [c.pt(*q) for q in p])
-        for g in mg.AREAS.values():
-            if g.sea:
-                for p in g.shapes:
-                    self._dotted(c, p, (70, 110, 130))
-                continue
-            for p in g.shapes:
-                c.polygon(LAND_AREA, p)
-                self._hatch(c, p)
-                self._dotted(c, p, BORDER)
-        for p in mg.ISLANDS:
-            c.polygon(LAND_OTHER, p)
-            _aa_poly(surf, OUTLINE, [c.pt(*q) for q in p])
-        self._inset(c)
-        for hg in mg.HOMES.values():
-            ci = look.country_index(hg.country)
-            x, y = hg.label
-            words = look.name(ci).upper()
-            if ci == look.country_index("country_united_provinces"):
-                words = "UNITED PROV."
-            ink = theme.darken(look.colour(ci), 0.2)
-            if look.colour(ci) == look.COLOURS["white"]:
-                ink = (110, 100, 86)
-            c.text(words, x, y, 8.2, ink, True, hg.anchor)
-        for text, (x, y), _ in mg.SEA_LABELS:
-            c.text(text, x, y, 8.5, (70, 104, 118), False, "center")
-        for text, (x, y) in (("Scandinavia", (mg.MAIN_X + 214, 24)),
-                             ("Italy", (mg.MAIN_X + 244, 352)),
-                             ("Barbary", (mg.MAIN_X + 250, 494)),
-                             ("Arabia", (344.0, 176.0))):
-            c.text(text, x, y, 7.5, (120, 100, 74), False, "center")
-        c.icon("aor_compass", *mg.COMPASS_AT, 52)
-        self._cartouche(c, 262, 42, 148, "The Colonies", "Die Kolonien")
-        self._cartouche(c, mg.MAIN_X + 6, 226, 74, "Europe", "Europa")
-        c.fill(theme.FELT, mg.COLONIAL_W, 0, mg.SEAM, mg.MAP_H)  # the seam between the parts
-        c.fill((20, 14, 10), mg.COLONIAL_W, 4, 3, mg.MAP_H - 4)
-        for _, (x, y, w, h) in mg.BOARD_PARTS:
-            c.fill(FRAME, x, y, w, h, 6, 3)
-            c.fill((196, 160, 104), x + 3, y + 3, w - 6, h - 6, 4, 1)
-        for g in mg.AREAS.values():  # the plaques' leader lines and frames
-            tx, ty, tw, th = g.tab_rect
-            ax, ay = g.anchor
-            inside = any(mg.contains(p, tx + tw / 2, ty + th / 2) for p in g.shapes)
-            if not inside:
-                cx = min(max(ax, tx), tx + tw)
-                cy = min(max(ay, ty), ty + th)
-                self._dashed(c, (cx, cy), (ax, ay), (110, 84, 60))
-                c.circle((110, 84, 60), ax, ay, 2.2)
-
-    def _waves(self, c: Canvas, part: str, box: tuple[float, float, float, float]) -> None:
-        x0, y0, w, h = box
-        rng = random.Random(7 if part == "main" else 3)
-        col = SEA_DEEP
-        for _ in range(int(w * h / 900)):
-            x = x0 + 6 + rng.random() * (w - 20)
-            y = y0 + 6 + rng.random() * (h - 12)
-            k = 3.2
-            c.line(col, (x, y), (x + k, y - 1.4), 0.8)
-            c.line(col, (x + k, y - 1.4), (x + 2 * k, y), 0.8)
-
-    def _hatch(self, c: Canvas, poly: mg.Poly) -> None:
-        """A light engraving of lines across an area's land."""
-        xs = [p[0] for p in poly]
-        ys = [p[1] for p in poly]
-        col = (218, 198, 152)
-        y = min(ys) + 4
-        while y < max(ys):
-            inside: list[float] = []
-            n = len(poly)
-            for i in range(n):
-                (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % n]
-                if (y1 <= y < y2) or (y2 <= y < y1):
-                    inside.append(x1 + (y - y1) * (x2 - x1) / (y2 - y1))
-            inside.sort()
-            for a, b in zip(inside[::2], inside[1::2], strict=False):
-                if b - a > 4:
-                    c.line(col, (a + 2, y), (b - 2, y), 0.6)
-            y += 5.0
-        del xs
-
-    def _dotted(self, c: Canvas, poly: mg.Poly, col: theme.Colour) -> None:
-        n = len(poly)
-        for i in range(n):
-            self._dashed(c, poly[i], poly[(i + 1) % n], col, 3.0, 2.2, 1.3)
-
-    @staticmethod
-    def _dashed(c: Canvas, a: tuple[float, float], b: tuple[float, float], col: theme.Colour,
-                dash: float = 4.0, gap: float = 3.0, width: float = 1.0) -> None:
-        d = math.hypot(b[0] - a[0], b[1] - a[1])
-        if d < 0.5:
-            return
-        ux, uy = (b[0] - a[0]) / d, (b[1] - a[1]) / d
-        t = 0.0
-        while t < d:
-            e = min(d, t + dash)
-            c.line(col, (a[0] + ux * t, a[1] + uy * t), (a[0] + ux * e, a[1] + uy * e), width)
-            t = e + gap
-
-    def _inset(self, c: Canvas) -> None:
-        x, y, w, h = mg.EAST_INDIES_FRAME
-        c.fill((20, 14, 10), x + 2, y + 3, w, h, 3)
-        c.fill(SEA, x, y, w, h, 3)
-        self._waves(c, "inset", (x, y + 14, w, h - 14))
-        c.polygon(SEA_AREA, mg.EAST_INDIES_SEA)
-        for p in (mg.SUMATRA, mg.JAVA, mg.BORNEO, mg.MALAYA):
-            c.polygon(LAND_OTHER, p)
-            _aa_poly(c.surf, OUTLINE, [c.pt(*q) for q in p])
-        c.fill(PLAQUE, x, y, w, 15, 3)
-        c.text("East Indies · inset", x + w / 2, y + 7.5, 8, (90, 66, 44), True, "center")
-        c.fill(FRAME, x, y, w, h, 3, 2)
-        c.fill(FRAME, x + 3, y + 3, w - 6, h - 6, 2, 0.8)
-
-    @staticmethod
-    def _cartouche(c: Canvas, x: float, y: float, w: float, title: str, sub: str) -> None:
-        c.fill((60, 40, 24), x + 2, y + 3, w, 34, 8)
-        c.fill((246, 236, 208), x, y, w, 34, 8)
-        c.fill((140, 104, 60), x, y, w, 34, 8, 1.5)
-        c.fill((190, 156, 100), x + 3, y + 3, w - 6, 28, 6, 0.8)
-        c.text(title, x + w / 2, y + 13, 12, (80, 52, 30), True, "center")
-        c.text(sub, x + w / 2, y + 26, 8, (120, 92, 60), False, "center")
+        """The static map (game.aor.map_art: rendered once per scale, blitted here; while
+        the wheel turns, a new scale is stood in for and drawn sharp once it stops)."""
+        if not map_art.paint(c, quick=self.table.clock - self.wheel_at < BURST):
+            self._bg_key = None
 
     def draw_pieces(self, c: Canvas, s: State) -> None:
         t = tables()
