@@ -116,3 +116,32 @@ def test_a_very_large_scale_is_drawn_from_the_largest_art_allowed() -> None:
     corners = [view.get_at(p)[:3] for p in ((0, 0), (399, 0), (0, 299), (399, 299))]
     assert (0, 0, 0) not in corners  # the whole view painted
     map_art.forget()
+
+
+def _inside(x: float, y: float, poly: tuple[tuple[float, float], ...]) -> bool:
+    hit = False
+    for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1], strict=True):
+        if (y1 > y) != (y2 > y) and x < (x2 - x1) * (y - y1) / (y2 - y1) + x1:
+            hit = not hit
+    return hit
+
+
+def test_no_two_areas_share_ground_and_no_island_lies_in_another_land() -> None:
+    """A click lands on the area the player sees (R11: each area scores apart): the drawn
+    areas overlap by at most a sliver along a shared coast, and every island of the map (the
+    Antilles, Puerto Rico...) lies in the sea, not inside a land area's shape."""
+    areas = list(mg.AREAS.items())
+    for i, (a, ga) in enumerate(areas):
+        for b, gb in areas[i + 1:]:
+            pts = [q for p in (*ga.shapes, *gb.shapes) for q in p]
+            x0, x1 = int(min(q[0] for q in pts)), int(max(q[0] for q in pts))
+            y0, y1 = int(min(q[1] for q in pts)), int(max(q[1] for q in pts))
+            both = sum(1 for x in range(x0, x1) for y in range(y0, y1)
+                       if any(_inside(x + .5, y + .5, p) for p in ga.shapes)
+                       and any(_inside(x + .5, y + .5, p) for p in gb.shapes))
+            assert both <= 16, f"{a} and {b} overlap by {both} square units"
+    lands = [p for _, g in areas if not g.sea for p in g.shapes]
+    for isle in mg.ISLANDS:
+        cx = sum(q[0] for q in isle) / len(isle)
+        cy = sum(q[1] for q in isle) / len(isle)
+        assert not any(_inside(cx, cy, p) for p in lands if p is not isle), isle
