@@ -188,13 +188,17 @@ def card_face(c: Canvas, x: float, y: float, w: float, h: float, cid: str,
         cc.fill(theme.darken(col, 0.4), x0, y0, w, h, w * 0.08, max(1.0, w * 0.025))
         s = w * 0.2
         if info.kind == "combat":
-            coin(cc, x0 + s * 0.95, y0 + h * 0.08 + s * 1.25, s * 0.78, 1, str(info.cost))
-            cc.icon("aor_soldier", x0 + s * 0.95, y0 + h * 0.08 + s * 3.0, s * 1.5)
-            cc.text(str(info.soldiers), x0 + s * 0.95, y0 + h * 0.08 + s * 4.25, s * 1.05,
+            # the left column (cost, soldiers, ships) fits the card's height: its last
+            # number ends above the card's foot whatever the card's proportions
+            k = min(1.0, h * 0.86 / (s * 7.4))
+            top = y0 + h * 0.08
+            coin(cc, x0 + s * 0.95, top + s * 1.25 * k, s * 0.78 * k, 1, str(info.cost))
+            cc.icon("aor_soldier", x0 + s * 0.95, top + s * 3.0 * k, s * 1.5 * k)
+            cc.text(str(info.soldiers), x0 + s * 0.95, top + s * 4.25 * k, s * 1.05 * k,
                     INK, True, "center")
             if info.ships:
-                cc.icon("aor_ship", x0 + s * 0.95, y0 + h * 0.08 + s * 5.6, s * 1.5)
-                cc.text(str(info.ships), x0 + s * 0.95, y0 + h * 0.08 + s * 6.85, s * 1.05,
+                cc.icon("aor_ship", x0 + s * 0.95, top + s * 5.6 * k, s * 1.5 * k)
+                cc.text(str(info.ships), x0 + s * 0.95, top + s * 6.85 * k, s * 1.05 * k,
                         INK, True, "center")
             # the big picture in the middle: the soldiers (and ships) as icons
             cx = x0 + w * 0.62
@@ -203,7 +207,9 @@ def card_face(c: Canvas, x: float, y: float, w: float, h: float, cid: str,
                 cc.icon("aor_ship", cx, y0 + h * 0.74, w * 0.48)
         else:
             word = "Ally" if info.kind == "ally" else "Blank"
-            cc.text(word, 0, y0 + h * 0.5, w * 0.22, INK, True, "center")
+            # on a miniature card the word shrinks, or leaves its first letter
+            cc.text(word, 0, y0 + h * 0.5, w * 0.22, INK, True, "center", max_w=w * 0.88,
+                    alts=(word[0],))
             if info.kind == "ally":
                 coin(cc, x0 + s * 0.95, y0 + h * 0.08 + s * 1.25, s * 0.78, 1, "1")
                 cc.text("+1", 0, y0 + h * 0.7, w * 0.2, (70, 120, 60), True, "center")
