@@ -154,8 +154,7 @@ class TableScene(PlayScene):
         self.hotspots.refresh()
 
     def on_enter(self) -> None:
-        if self.driver._bot_answer is None:  # leaving cancelled a bot's request: ask it again
-            self.driver._bot_decision = None
+        self.driver.resume()  # leaving cancelled a bot's request: ask it again
         self.layers.prewarm()
         # Everything alive now (catalog, caches, the game) lives as long as the table: move
         # it out of the collector's view, so a full collection never stalls a frame.
@@ -167,7 +166,7 @@ class TableScene(PlayScene):
         # menu, which freezes it again on return) must be freed with its game and caches.
         gc.unfreeze()
         self.app.bot_worker.cancel()
-        self.driver._bot_decision = None  # the bot asks again on return (its answer was dropped)
+        self.driver.forget_bot()  # the bot asks again on return (its answer was dropped)
 
     # --- state -> views ------------------------------------------------------------------------
     def score_shown(self, seat: int) -> int:
@@ -266,18 +265,18 @@ class TableScene(PlayScene):
         self.close_popup()
         self.driver.thinking_seat = -1
         old = self.shown
-        self.driver._batch_by_bot = not self.session.is_human(d.seat)
-        if not self.driver._batch_by_bot:
+        self.driver.batch_by_bot = not self.session.is_human(d.seat)
+        if not self.driver.batch_by_bot:
             self.recap.acted(d.seat)
             self._last_human = d.seat
         events = self.session.apply(choice_id)
-        said = self.talk.after_step(self.game.forced, not self.driver._batch_by_bot)
+        said = self.talk.after_step(self.game.forced, not self.driver.batch_by_bot)
         if said:  # a person's decision the rules made (the turn ended, the only answer)
             self.message = said
         self.recap.feed(events)
         self.driver.note_step(events, self.event_anim.animate(events, old))
         self._showing = d.seat
-        if not self.driver._batch_by_bot and self.animator.busy:  # the prompt follows the move
+        if not self.driver.batch_by_bot and self.animator.busy:  # the prompt follows the move
             ch = d.find(choice_id)
             self.prompt.set(f"{self.session.name(d.seat)}: {ch.label if ch else d.prompt}",
                             "Your move is being shown (Space skips it).",
@@ -449,9 +448,9 @@ class TableScene(PlayScene):
         if self.animator.busy:
             self.driver.queued.append(("click", (vx, vy, button)))
             return
-        self._click(vx, vy, button)
+        self.click(vx, vy, button)
 
-    def _click(self, vx: float, vy: float, button: int) -> None:
+    def click(self, vx: float, vy: float, button: int) -> None:
         if self.popup is not None:
             lx, ly = self.popup.to_local(vx, vy)
             if not self.popup.contains(lx, ly) or button == 3:

@@ -161,7 +161,7 @@ class HotspotIndex:
         self.legal = {}
         d = self.t.pending
         buttons: list[Choice] = []
-        self.t.driver._check_handoff()
+        self.t.driver.check_handoff()
         human = d is not None and self.t.session.is_human(d.seat)
         if d is not None and human:
             for ch in d.choices:

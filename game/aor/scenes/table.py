@@ -202,8 +202,7 @@ class TableScene(PlayScene):
 
     # --- scene life ----------------------------------------------------------------------------
     def on_enter(self) -> None:
-        if self.driver._bot_answer is None:
-            self.driver.forget_bot()
+        self.driver.resume()
         if self.settings.anim_speed > 0:
             dice.prewarm()
         gc.collect()
