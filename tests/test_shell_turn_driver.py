@@ -106,7 +106,7 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> list[float]:
 
 
 def driver(t: Table) -> TurnDriver[Any]:
-    d: TurnDriver[Any] = TurnDriver(t)  # type: ignore[arg-type]
+    d: TurnDriver[Any] = TurnDriver(t)
     return d
 
 
@@ -211,7 +211,7 @@ class Private(TurnDriver[Any]):
 @pytest.mark.parametrize("quietly", [True, False])
 def test_the_hand_off_covers_the_table_before_a_private_decision(quietly: bool) -> None:
     t = Table(humans=(PERSON, OTHER))
-    d: TurnDriver[Any] = Private(t)  # type: ignore[arg-type]
+    d: TurnDriver[Any] = Private(t)
     d.hand_over_quietly = quietly
     t.decisions = [Decision(PERSON, kind="pick")]
     d.drive()

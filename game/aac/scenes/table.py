@@ -640,7 +640,7 @@ class TableScene(PlayScene):
         return self.hotspots.targets_of(ch)
 
     def on_screen(self, spot: Hotspot) -> bool:
-        return self.hotspots._on_screen(spot)
+        return self.hotspots.on_screen(spot)
 
     def legal_points(self) -> list[tuple[str, tuple[float, float]]]:
         return self.hotspots.legal_points()
