@@ -81,9 +81,9 @@ class Cover(Protocol):
     visible: bool
 
 
-class PointedTable(Protocol):
-    """What the index reads of the table: the decision and who makes it, the prompt it sets,
-    what covers the table (the hand-off, a popup), the clock the rings pulse by."""
+class AnsweringTable(Protocol):
+    """A table waiting for an answer: the decision and who makes it, the moves being shown,
+    the prompt bar and a popup (the places an answer is given)."""
 
     @property
     def app(self) -> Nav: ...
@@ -101,10 +101,15 @@ class PointedTable(Protocol):
     def popup(self) -> Popup | None: ...
 
     @property
-    def handoff(self) -> Node: ...
+    def animator(self) -> Animator: ...
+
+
+class PointedTable(AnsweringTable, Protocol):
+    """What the index reads of the table besides: what covers it (the hand-off), what the
+    pointer is over, the clock the rings pulse by."""
 
     @property
-    def animator(self) -> Animator: ...
+    def handoff(self) -> Node: ...
 
     @property
     def clock(self) -> float: ...
