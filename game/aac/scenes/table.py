@@ -8,14 +8,12 @@ table code, beside each part for the parts): none of them imports this module.""
 from __future__ import annotations
 
 import gc
-import time
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 from engine.aac.api import events as ev
-from engine.kernel import files
-from engine.kernel.decisions import Choice, Decision
+from engine.kernel.decisions import Choice
 from game.aac import fx, table_modules, trapdoor
 from game.aac import settings as aac_settings
 from game.aac.board_view import BURST, BoardView
@@ -37,14 +35,14 @@ from game.aac.table.talk import TurnTalk
 from game.aac.targets import Hotspot
 from game.shell import theme
 from game.shell.animations import Animator
-from game.shell.dirs import saves_dir
 from game.shell.layout import DEVICE_Y, PROMPT_H, PROMPT_Y, RIGHT_W, RIGHT_X, SEATS_Y, VH
 from game.shell.prompt_bar import Popup, PromptBar
 from game.shell.scenegraph import Button, Canvas, Node
-from game.shell.scenes.base import PlayScene
-from game.shell.session import save_problem
+from game.shell.scenes.game_table import GameTable
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from game.shell.scenes.base import Nav
 
 RECAP_LINES = 6  # turns shown on the recap card (the log holds everything)
@@ -60,9 +58,10 @@ class InputFilter(Protocol):
     def key(self, event: pygame.event.Event) -> bool: ...
 
 
-class TableScene(PlayScene):
+class TableScene(GameTable):
     opaque = True  # draws a cached full-window backdrop: the app need not clear
     session: AacSession
+    log_drawer: LogDrawer
 
     def __init__(self, app: Nav, session: AacSession) -> None:
         super().__init__(app)
@@ -173,10 +172,6 @@ class TableScene(PlayScene):
         return self.scores.shown(seat)
 
     @property
-    def pending(self) -> Decision | None:
-        return self.game.pending
-
-    @property
     def message(self) -> str:
         """The status line (shown a few seconds, then it fades)."""
         return self._message
@@ -221,9 +216,7 @@ class TableScene(PlayScene):
             else -1
 
     def wheel(self, vx: float, vy: float, dy: int) -> bool:
-        lx, ly = self.log_drawer.to_local(vx, vy)
-        if self.log_drawer.visible and self.log_drawer.contains(lx, ly):
-            self.log_drawer.wheel(dy)
+        if self.log_wheel(vx, vy, dy):
             return True
         return self.board.wheel(vx, vy, dy)  # over the map: zoom around the pointer
 
@@ -310,38 +303,11 @@ class TableScene(PlayScene):
         self.scores.settle()  # the scores as they are now, told as they change
         self.hotspots.refresh()
 
-    def autosave(self) -> None:
-        """Autosave at a turn start; a failure is told in words and the game goes on."""
-        try:
-            self.session.autosave()
-        except Exception as exc:  # a full disk or a read-only folder must not stop play
-            why = save_problem(exc)
-            self.message = f"Autosave failed: {why}. The game goes on; Ctrl+S tries again."
-            if why != self._autosave_problem:  # once per kind of failure in the log
-                self.session.log.append(self.message)
-            self._autosave_problem = why
-            return
-        if self._autosave_problem:
-            self._autosave_problem = ""
-            self.message = "Autosave works again."
-            self.session.log.append(self.message)
-
     def picture(self) -> pygame.Surface | None:
         return table_picture(self)
 
-    def save(self) -> None:
-        stem = time.strftime("save-%Y%m%d-%H%M%S")
-        path = saves_dir() / f"{stem}.json"
-        k = 2
-        while files.exists(path):  # two saves in one second keep both (never raises)
-            path = saves_dir() / f"{stem}-{k}.json"
-            k += 1
-        try:
-            self.session.save(path, "saved from the table")
-            self.message = "Game saved: Load lists it with this game's saves."
-        except Exception as exc:  # told in words; the game goes on
-            self.message = f"Could not save: {save_problem(exc)}. The game goes on."
-        self.session.log.append(self.message)
+    def saved_words(self, path: Path) -> str:
+        return "Game saved: Load lists it with this game's saves."
 
     # decisions that are the second (or later) step of one pick: right-click backs out of them
     FOLLOW_UP_KINDS = frozenset({
@@ -354,38 +320,13 @@ class TableScene(PlayScene):
         d = self.pending
         return d is not None and d.kind in self.FOLLOW_UP_KINDS
 
-    def undo_status(self) -> str:
-        """"" when Ctrl+Z may step back now, else the reason in words."""
-        d = self.pending
-        if d is None:
-            return "the game is over."
-        if not self.session.is_human(d.seat):
-            return f"{self.session.name(d.seat)} (a bot) is deciding."
-        if self.animator.busy:
-            return "wait for the animation (Space skips it)."
-        status = self.game.can_undo
-        return "" if status else (status.reason or "the rules do not allow it here.")
-
     def hint(self) -> None:
         """H / the Hint button: the hard bot's move for the person deciding, in words
         (game.aac.table.hints); the game does not change."""
         self.message = self.hints.ask()
 
-    def undo(self) -> None:
-        """Ctrl+Z / the Undo button: step back one decision of the deciding human's turn;
-        when the engine refuses, say why."""
-        why = self.undo_status()
-        if why:
-            self.message = f"Cannot undo: {why}"
-        else:
-            try:
-                self.game.undo()
-                self.message = "Undone: back one decision."
-            except ValueError as exc:  # IllegalChoice: the engine changed its mind
-                self.message = f"Cannot undo: {exc}"
-            self.close_popup()
-            self._settle()
-        self.session.log.append(self.message)
+    def undone(self) -> None:
+        self._settle()
 
     # --- input ------------------------------------------------------------------------------------
     # --- frames: the app sleeps when nothing moves (game.shell.app.App.frame_rate) ---------------
@@ -451,11 +392,8 @@ class TableScene(PlayScene):
         self.click(vx, vy, button)
 
     def click(self, vx: float, vy: float, button: int) -> None:
-        if self.popup is not None:
-            lx, ly = self.popup.to_local(vx, vy)
-            if not self.popup.contains(lx, ly) or button == 3:
-                self.close_popup()
-                return
+        if self.popup_click(vx, vy, button):
+            return
         if button == 3:  # right-click cancels the last step of a multi-step pick (engine undo)
             self.undo()
             return
@@ -476,11 +414,7 @@ class TableScene(PlayScene):
 
 
     def open_popup(self, vx: float, vy: float, choices: list[Choice]) -> None:
-        self.close_popup()
-        d = self.pending
-        self.popup = Popup(vx, vy, choices, self.choose, self.close_popup,
-                           d.prompt if d else "Which one?")
-        self.add(self.popup)
+        super().open_popup(vx, vy, choices)
         self.topbar.menu_button.label = "Menu"  # Esc closes the popup now ("Cancel (Esc)")
 
     def toggle_folklore(self) -> None:
@@ -498,9 +432,7 @@ class TableScene(PlayScene):
                 panel.hide()
 
     def close_popup(self) -> None:
-        if self.popup is not None:
-            self.remove(self.popup)
-            self.popup = None
+        super().close_popup()
         self.topbar.menu_button.label = "Menu (Esc)"
 
     def key_down(self, event: pygame.event.Event) -> bool:
@@ -526,13 +458,6 @@ class TableScene(PlayScene):
                 self.open_menu()
             return True
         return False
-
-    def toggle_log(self) -> None:
-        self.log_drawer.toggle()
-        self.settings.show_log = self.log_drawer.open
-
-    def open_menu(self) -> None:
-        self.app.open_pause_menu(self)
 
     # --- what the others did ----------------------------------------------------------------
     def recap_viewer(self) -> int:
