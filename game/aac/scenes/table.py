@@ -335,21 +335,14 @@ class TableScene(GameTable):
         shown, queued input, a hint being thought of, a zoom settling, words fading); 24
         while the highlighted targets of a person's decision pulse (PULSE_SECONDS after the
         decision came or the person last clicked or typed); else what the nodes ask (0)."""
-        d = self.pending
-        key = (len(self.game.history), d.seat if d is not None else -1)
-        if key != self._decision_key:
-            self._decision_key, self.activity_at = key, self.clock
+        self.note_decision()
         busy = (self.animator.busy or bool(self.animator.background)
                 or self.trapdoor.active or self.driver.bots_playing()
                 or bool(self.driver.queued) or self.hints.thinking
                 or self.clock - self.board.wheel_at < BURST + 0.1
                 or 0.0 < self.toast.alpha() < 1.0 or self.scores.counting()
                 or self.clock - self.message_at < 0.1)
-        if busy:
-            return 60.0
-        if self.pulsing():
-            return max(24.0, super().frame_rate())
-        return super().frame_rate()
+        return self.table_frame_rate(busy)
 
     def pulsing(self) -> bool:
         """Do the legal targets pulse now? For a few seconds after a person's decision came
@@ -405,10 +398,7 @@ class TableScene(GameTable):
                 self.message = self.hotspots.why_not(node.target)
                 self.rule_link.show(self.message, self.hotspots.rule_for(node.target))
                 return
-            if len(choices) == 1:
-                self.choose(choices[0].id)
-            else:
-                self.open_popup(vx, vy, choices)
+            self.answer(vx, vy, choices)
             return
         super().mouse_down(vx, vy, button)
 

@@ -221,19 +221,12 @@ class TableScene(GameTable):
         self.driver.after_animation()
 
     def frame_rate(self) -> float:
-        d = self.pending
-        key = (len(self.game.history), d.seat if d is not None else -1)
-        if key != self._decision_key:
-            self._decision_key, self.activity_at = key, self.clock
+        self.note_decision()
         busy = (self.animator.busy or bool(self.animator.background)
                 or self.driver.bots_playing() or bool(self.driver.queued)
                 or self._hint_thread is not None or self.drag is not None
                 or self.clock - self.message_at < 0.1)
-        if busy:
-            return 60.0
-        if self.pulsing():
-            return max(24.0, super().frame_rate())
-        return super().frame_rate()
+        return self.table_frame_rate(busy)
 
     # --- choosing ------------------------------------------------------------------------------
     def choose(self, choice_id: str) -> None:
@@ -423,10 +416,7 @@ class TableScene(GameTable):
                 self.message = "Not now: " + self.hotspots.why_not(node.target)
                 self.last_rule = self.hotspots.rule_for(node.target)
                 return
-            if len(choices) == 1:
-                self.choose(choices[0].id)
-            else:
-                self.open_popup(vx, vy, choices)
+            self.answer(vx, vy, choices)
             return
         super().mouse_down(vx, vy, button)
 

@@ -32,6 +32,9 @@ class GameTable(PlayScene):
     popup: Popup | None
     settings: Settings
     message: str  # the status line (the game's table says how it shows)
+    clock: float  # seconds the table has run
+    activity_at: float  # when the decision came, or the person last clicked or typed
+    _decision_key: tuple[int, int]  # the decision last seen: (choices made, its seat)
     _autosave_problem: str  # the last autosave failure in words ("" = it works)
     LOG_AUTOSAVE_BACK = True  # "Autosave works again." goes to the log too
 
@@ -41,6 +44,35 @@ class GameTable(PlayScene):
 
     def choose(self, choice_id: str) -> None:
         raise NotImplementedError
+
+    def pulsing(self) -> bool:
+        """Do the legal targets pulse now (a new decision), or glow steady?"""
+        raise NotImplementedError
+
+    def answer(self, vx: float, vy: float, choices: list[Choice]) -> None:
+        """A click on a place that answers the decision: the one choice, or a popup asking
+        which (beside the pointer)."""
+        if len(choices) == 1:
+            self.choose(choices[0].id)
+        else:
+            self.open_popup(vx, vy, choices)
+
+    # --- frames: the app sleeps when nothing moves (game.shell.app.App.frame_rate) ------------
+    def note_decision(self) -> None:
+        """A new decision (or the same seat's next) counts as activity: its targets pulse."""
+        d = self.pending
+        key = (len(self.session.game.history), d.seat if d is not None else -1)
+        if key != self._decision_key:
+            self._decision_key, self.activity_at = key, self.clock
+
+    def table_frame_rate(self, busy: bool) -> float:
+        """60 while `busy` (something moves); at least 24 while the targets pulse; else what
+        the nodes ask (0: the app sleeps until the next input)."""
+        if busy:
+            return 60.0
+        if self.pulsing():
+            return max(24.0, super().frame_rate())
+        return super().frame_rate()
 
     # --- undo -----------------------------------------------------------------------------------
     def undo_status(self) -> str:
