@@ -62,6 +62,7 @@ class TableScene(GameTable):
     opaque = True  # draws a cached full-window backdrop: the app need not clear
     session: AacSession
     log_drawer: LogDrawer
+    driver: TurnDriver
 
     def __init__(self, app: Nav, session: AacSession) -> None:
         super().__init__(app)
@@ -171,15 +172,8 @@ class TableScene(GameTable):
     def score_shown(self, seat: int) -> int:
         return self.scores.shown(seat)
 
-    @property
-    def message(self) -> str:
-        """The status line (shown a few seconds, then it fades)."""
-        return self._message
-
-    @message.setter
-    def message(self, text: str) -> None:
-        self._message = text[:1].upper() + text[1:]  # a sentence, whoever phrased it
-        self.message_at = self.clock
+    def phrase(self, text: str) -> str:
+        return text[:1].upper() + text[1:]  # a sentence, whoever phrased it
 
     def deciding_seat(self) -> int:
         """The seat whose decision is pending (the turn marker follows it: during set-up or
@@ -497,10 +491,6 @@ class TableScene(GameTable):
 
 
     # --- the parts' answers other views, the tutorial and the tests ask the table for ------
-    @property
-    def thinking_seat(self) -> int:
-        return self.driver.thinking_seat
-
     @property
     def turbo(self) -> bool:
         return self.driver.turbo

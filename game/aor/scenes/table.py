@@ -54,6 +54,7 @@ class TableScene(GameTable):
     LOG_AUTOSAVE_BACK = False
     session: AorSession
     log_drawer: LogDrawer
+    driver: TurnDriver
 
     def __init__(self, app: Nav, session: AorSession) -> None:
         super().__init__(app)
@@ -123,19 +124,6 @@ class TableScene(GameTable):
     @property
     def game(self) -> Game:
         return self.session.game
-
-    @property
-    def thinking_seat(self) -> int:
-        return self.driver.thinking_seat
-
-    @property
-    def message(self) -> str:
-        return self._message
-
-    @message.setter
-    def message(self, text: str) -> None:
-        self._message = text
-        self.message_at = self.clock
 
     def views(self) -> list[Node]:
         return [self.map_view, self.alliance, self.actions, self.tracks, self.hand,

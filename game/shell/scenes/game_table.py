@@ -6,7 +6,7 @@ the pause menu. The table keeps its own parts: its animator, log drawer and stat
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.kernel import files
 from game.shell.dirs import saves_dir
@@ -21,17 +21,20 @@ if TYPE_CHECKING:
     from game.shell.animations import Animator
     from game.shell.log_drawer import LogDrawer
     from game.shell.settings import Settings
+    from game.shell.turn_driver import TurnDriver
 
 
 class GameTable(PlayScene):
     """A game's table: its parts are made by the game (`animator`, `log_drawer`, `popup`,
-    `message`, `settings`)."""
+    `driver`, `settings`)."""
 
     animator: Animator
     log_drawer: LogDrawer
     popup: Popup | None
     settings: Settings
-    message: str  # the status line (the game's table says how it shows)
+    driver: TurnDriver[Any]
+    _message: str
+    message_at: float  # the table clock when the status line was last set
     clock: float  # seconds the table has run
     activity_at: float  # when the decision came, or the person last clicked or typed
     _decision_key: tuple[int, int]  # the decision last seen: (choices made, its seat)
@@ -41,6 +44,25 @@ class GameTable(PlayScene):
     @property
     def pending(self) -> Decision | None:
         return self.session.game.pending
+
+    @property
+    def thinking_seat(self) -> int:
+        """The bot shown thinking (-1: none)."""
+        return self.driver.thinking_seat
+
+    @property
+    def message(self) -> str:
+        """The status line (shown a few seconds, then it fades)."""
+        return self._message
+
+    @message.setter
+    def message(self, text: str) -> None:
+        self._message = self.phrase(text)
+        self.message_at = self.clock
+
+    def phrase(self, text: str) -> str:
+        """The status line's words as shown."""
+        return text
 
     def choose(self, choice_id: str) -> None:
         raise NotImplementedError
