@@ -427,8 +427,8 @@ def test_r27_3_a_closed_boards_tab_is_ringed_when_a_deploy_can_go_there(app, tmp
     assert not panel(app).visible and tab.visible
     assert t.hotspots.sheet_buttons == [tab]
     ringed: list[Any] = []
-    orig = t.hotspots._ring
-    t.hotspots._ring = lambda c, node, *a: (ringed.append(node), orig(c, node, *a))
+    orig = t.hotspots.ring
+    t.hotspots.ring = lambda c, node, *a: (ringed.append(node), orig(c, node, *a))
     app.render()
     assert tab in ringed
     assert ptab.MODULE.on_sheet("pilgrim:pb_energy_1") and not ptab.MODULE.on_sheet("sp_x")

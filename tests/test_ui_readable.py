@@ -112,7 +112,7 @@ def test_one_click_on_an_energy_type_picks_it(app):
     want = t.legal[key][0].id
     assert key.split(":")[1] in want  # the cell of the type the choice moves
     r = t.spots[key][0].world_rect()
-    t._click(r.centerx, r.centery, 1)
+    t.click(r.centerx, r.centery, 1)
     assert t.popup is None  # no "which type?" popup
     assert s.game.history[-1] == want
     assert len(d.choices) > 1  # there was a real choice of types

@@ -117,10 +117,10 @@ def test_thinking_shows_only_while_a_bot_thinks(app, drawn):
     t.choose(found[2])
     assert not s.is_human(s.game.pending.seat)  # the bot decides next
     frames = 0
-    while t.animator.busy and not t.driver._batch_by_bot:  # the person's move is shown
+    while t.animator.busy and not t.driver.batch_by_bot:  # the person's move is shown
         drawn.clear()
         app.step(1 / 60)
-        if t.animator.busy and not t.driver._batch_by_bot:  # still the person's move
+        if t.animator.busy and not t.driver.batch_by_bot:  # still the person's move
             frames += 1
             assert t.driver.thinking_seat == -1 and not t.driver.bots_playing()
             assert not t.skip_button.visible

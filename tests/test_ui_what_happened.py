@@ -232,9 +232,9 @@ def test_fast_bots_speed_up_only_the_bots(tmp_path, monkeypatch):
     try:
         s = human_vs_bots(a, seed=8)
         t = a.scene
-        t.driver._batch_by_bot = True
+        t.driver.batch_by_bot = True
         assert t.anim_speed() == 3.0 and t.bot_pause() == 0.0
-        t.driver._batch_by_bot = False
+        t.driver.batch_by_bot = False
         assert t.anim_speed() == 1.0
         del s
     finally:

@@ -176,7 +176,7 @@ def test_every_text_at_the_table_is_player_words(app) -> None:
         wrong = [k for k in t.spots if k not in t.legal]
         for target in wrong[:12]:  # what a click on something that answers nothing says
             r = t.spots[target][0].world_rect()
-            t._click(r.centerx, r.centery, 1)
+            t.click(r.centerx, r.centery, 1)
             sentences.append(t.message)
         t.save()
         sentences.append(t.message)

@@ -6,7 +6,7 @@ it (game/games.py imports every installed game's)."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from engine.aac.api import AAC, Game, rules
 from engine.kernel.summary import SeatSummary
@@ -21,9 +21,8 @@ from game.aac.session import AacSession
 from game.aac.tutorial.runner import start as start_tutorial
 from game.shell import icons, theme
 from game.shell.layout import VH, VW
-from game.shell.registry import FrontEnd, register
+from game.shell.registry import ScenesByType, register
 from game.shell.scenegraph import Canvas
-from game.shell.scenes.base import Scene
 from game.shell.settings import SettingRow
 from game.shell.theme import SeatLook
 
@@ -31,30 +30,21 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from game.shell.scenes.base import Nav
-    from game.shell.session import SeatSpec, Session
 
 
-class AacFrontEnd(FrontEnd):
+class AacFrontEnd(ScenesByType):
     game_id: ClassVar[str] = AAC.id
     title: ClassVar[str] = AAC.title
     blurb: ClassVar[str] = ("Channel energy through your device, build monuments and walk "
                             "the paths between them. 2-5 players.")
     folder: ClassVar[str] = "aac"
     legacy_settings: ClassVar[tuple[str, ...]] = aac_settings.LEGACY
-
-    def setup_scene(self, nav: Nav) -> Scene:
-        return SetupScene(nav)
-
-    def table_scene(self, nav: Nav, session: Session) -> Scene:
-        assert isinstance(session, AacSession)
-        return TableScene(nav, session)
-
-    def results_scene(self, nav: Nav, session: Session) -> Scene:
-        assert isinstance(session, AacSession)
-        return ResultsScene(nav, session)
-
-    def guide_scene(self, nav: Nav, page: str | None = None) -> Scene | None:
-        return GuideScene(nav, page)
+    setup_type = SetupScene
+    table_type = TableScene
+    results_type = ResultsScene
+    guide_type = GuideScene
+    session_type = AacSession
+    game_type = Game
 
     @property
     def has_tutorial(self) -> bool:
@@ -63,10 +53,6 @@ class AacFrontEnd(FrontEnd):
     def start_tutorial(self, nav: Nav, resume: bool = True) -> bool:
         start_tutorial(nav, resume)
         return True
-
-    def session(self, game: Any, seats: list[SeatSpec], bot_seed: int = 0) -> Session:
-        assert isinstance(game, Game)
-        return AacSession(game, seats, bot_seed)
 
     def seat_look(self, seat: int, summary: SeatSummary) -> SeatLook:
         ch = rules().characters.get(summary.role_id)

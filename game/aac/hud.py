@@ -9,7 +9,7 @@ from engine.aac.api import GameState
 from game.aac import tokens
 from game.aac.table.model import HudModel
 from game.aac.targets import Hotspot
-from game.shell import theme
+from game.shell import handoff, status_line, theme
 from game.shell.layout import RIGHT_W, RIGHT_X, SEATS_Y, TOP_H, VH, VW
 from game.shell.log_drawer import LogDrawer as ShellLogDrawer
 from game.shell.scenegraph import Button, Canvas, Node
@@ -151,33 +151,18 @@ class LogDrawer(ShellLogDrawer):
             y += self.LINE
 
 
-class Handoff(Node):
-    """Hot-seat hand-off: covers everything private until the next human clicks."""
-
-    interactive = True
+class Handoff(handoff.Handoff):
+    """Hot-seat hand-off (game.shell.handoff): covers everything private until the next
+    human clicks; the card names them and what the others did since their last move."""
 
     def __init__(self, table: HudModel) -> None:
-        super().__init__(0, 0, VW, VH, z=90)
+        super().__init__(table)
         self.table = table
-        self.visible = False
-        self.seat = -1
-
-    def show(self, seat: int) -> None:
-        self.seat = seat
-        self.visible = True
-
-    def on_click(self, lx: float, ly: float, button: int) -> bool:
-        if button == 1:
-            self.visible = False
-            self.table.handoff_done(self.seat)
-        return True
 
     def draw_self(self, c: Canvas) -> None:
         t = self.table
         col = t.session.colour(self.seat)
-        c.fill(theme.BG_DARK, 0, 0, VW, VH)
-        c.fill(theme.darken(col, 0.6), VW / 2 - 360, VH / 2 - 170, 720, 340, 18)
-        c.fill(col, VW / 2 - 360, VH / 2 - 170, 720, 340, 18, 4)
+        self.draw_cover(c, col, 720, 340, 0.6)
         tokens.seat_marker(c, VW / 2, VH / 2 - 90, 30, col, t.session.shape(self.seat))
         s = t.session
         who, char = s.player_name(self.seat), s.character_name(self.seat)
@@ -204,12 +189,9 @@ class Handoff(Node):
                 y += 4
 
 
-class StatusToast(Node):
-    """The table's status line ("Game saved: ...", "Cannot undo: ...", why a click did
-    nothing): a pill under the top strip that fades out after a few seconds."""
-
-    SHOW = 5.0  # seconds fully shown
-    FADE = 1.0
+class StatusToast(status_line.StatusToast):
+    """The table's status line (game.shell.status_line), placed where it covers nothing the
+    player may click now."""
 
     # where the pill may go, first choice first (x, y, width): over the top of the map, over
     # its lower part, at the foot of the right column; `place` takes the first that covers
@@ -218,10 +200,7 @@ class StatusToast(Node):
              (RIGHT_X + 5, VH - 96, RIGHT_W - 10))
 
     def __init__(self, table: HudModel) -> None:
-        super().__init__(*self.SPOTS[0][:2], self.SPOTS[0][2], 0, z=45)
-        self.table = table
-        self._surf: pygame.Surface | None = None
-        self._key: object = None
+        super().__init__(table, *self.SPOTS[0], z=45)
 
     def place(self, keep_clear: list[pygame.Rect]) -> None:
         """Put the pill in the first of its places that covers none of `keep_clear` (else
@@ -239,44 +218,6 @@ class StatusToast(Node):
         if best is not None:
             self.x, self.y, self.w = self.SPOTS[best[1]]
 
-    def alpha(self) -> float:
-        age = self.table.clock - self.table.message_at
-        if not self.table.message or age > self.SHOW + self.FADE:
-            return 0.0
-        return 1.0 if age <= self.SHOW else 1.0 - (age - self.SHOW) / self.FADE
-
-    def _lines(self, px: int, scale: float) -> list[str]:
-        return theme.wrap(self.table.message, px, round((self.w - 40) * scale))[:3]
-
-    def pill_rect(self) -> tuple[float, float, float, float]:
-        """Where the pill is drawn (virtual units): (x, y, w, h)."""
-        lines = self._lines(15, 1.0) or [""]
-        widest = max(theme.font(15).size(ln)[0] for ln in lines)
-        bw = min(self.w, widest + 40)
-        return self.x + (self.w - bw) / 2, self.y, bw, 16.0 + 22 * len(lines)
-
-    def draw_self(self, c: Canvas) -> None:
-        a = self.alpha()
-        if a <= 0:
-            return
-        text = self.table.message
-        key = (text, round(c.s, 4), self.w)
-        if self._surf is None or self._key != key:
-            self._key = key
-            lines = self._lines(max(10, round(15 * c.s)), c.s)
-            h = 16 + 22 * len(lines)
-            surf = pygame.Surface((round(self.w * c.s), round(h * c.s)), pygame.SRCALPHA)
-            sc = Canvas(surf, c.s, 0, 0)
-            widest = max(theme.font(max(10, round(15 * c.s))).size(ln)[0] for ln in lines) / c.s
-            bw = min(self.w, widest + 40)
-            bx = (self.w - bw) / 2
-            sc.fill((40, 30, 24), bx, 0, bw, h, 12)
-            sc.fill(theme.GOLD, bx, 0, bw, h, 12, 1.5)
-            for i, ln in enumerate(lines):
-                sc.text(ln, self.w / 2, 19 + 22 * i, 15, theme.CREAM, False, "center")
-            self._surf = surf
-        self._surf.set_alpha(round(255 * a))
-        c.surf.blit(self._surf, c.pt(0, 0))
 
 
 class RecapCard(Node):

@@ -3,7 +3,6 @@ its rules and characters), the characters' colours, and new games from a set-up.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from engine.aac.api import Choice, Decision, Game, GameConfig, Rules, new_game
@@ -41,18 +40,9 @@ class AacSession(Session):
         """A position reached by playing `moves` random legal choices from a fresh game."""
         seats = [SeatSpec(human=i < humans) for i in range(players)]
         s = cls.new(seats, seed)
-        rng = random.Random(seed)
-        for _ in range(moves):
-            d = s.game.pending
-            if d is None:
-                break
-            s.apply(rng.choice(d.choices).id)
         # stop where a human decides (so the table shows highlighted targets)
-        for _ in range(2000 if humans and moves else 0):
-            d = s.game.pending
-            if d is None or s.is_human(d.seat) and any(c.targets for c in d.choices):
-                break
-            s.apply(rng.choice(d.choices).id)
+        s.play_random(seed, moves, 2000 if humans and moves else 0,
+                      lambda d: any(c.targets for c in d.choices))
         return s
 
     # --- seats ---------------------------------------------------------------------------------

@@ -2,37 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from engine.aac.api import cap, rules
 from engine.aac.api import target as target_words
-from game.shell.scenegraph import Node
+from game.shell import hotspots
 
 
-class Hotspot(Node):
+class Hotspot(hotspots.Hotspot):
     """A clickable board thing named by an engine target string ("sp_north_3",
     "section:<monument>:<i>", "slot:<pos>:<row>", ...). It draws nothing itself: the table
-    highlights legal hotspots and routes clicks on them to the pending decision."""
-
-    interactive = True
-    draws = False
-
-    def __init__(self, target: str, x: float, y: float, w: float, h: float, tip: str = "",
-                 round_: bool = False, z: int = 5) -> None:
-        super().__init__(x, y, w, h, z)
-        self.target = target
-        self.tip = tip
-        self.round = round_
-        self.tipfn: Callable[[], str] | None = None
-
-    def update(self, dt: float) -> None:  # hotspots are static: skip the per-frame walk
-        pass
-
-    def contains(self, lx: float, ly: float) -> bool:
-        if self.round:
-            rx, ry = self.w / 2, self.h / 2
-            return ((lx - rx) / rx) ** 2 + ((ly - ry) / ry) ** 2 <= 1.0
-        return super().contains(lx, ly)
+    highlights legal hotspots and routes clicks on them to the pending decision; without
+    words of its own it says what the target is."""
 
     def tooltip(self) -> str:
         if self.tipfn is not None:

@@ -6,7 +6,7 @@ settings section and its picture on the game picker. Importing this module regis
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from engine.aor.api import AOR, Game, tables
 from engine.kernel.summary import SeatSummary
@@ -24,41 +24,31 @@ from game.aor.session import AorSession
 from game.aor.tutorial import start as start_tutorial
 from game.shell import icons, theme
 from game.shell.layout import VH, VW
-from game.shell.registry import FrontEnd, register
+from game.shell.registry import ScenesByType, register
 from game.shell.scenegraph import Canvas
-from game.shell.scenes.base import Scene
 from game.shell.theme import SeatLook
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from game.shell.scenes.base import Nav
-    from game.shell.session import SeatSpec, Session
 
 ICON_DIR = theme.ASSETS / "aor" / "icons"
 
 
-class AorFrontEnd(FrontEnd):
+class AorFrontEnd(ScenesByType):
     game_id: ClassVar[str] = AOR.id
     title: ClassVar[str] = AOR.title
     blurb: ClassVar[str] = ("Seven powers of the eighteenth century: bid for alliances, take "
                             "the action boxes, fight for Europe and the colonies with secret "
                             "cards and dice. 2-7 players (3-7 best).")
     folder: ClassVar[str] = "aor"
-
-    def setup_scene(self, nav: Nav) -> Scene:
-        return SetupScene(nav)
-
-    def table_scene(self, nav: Nav, session: Session) -> Scene:
-        assert isinstance(session, AorSession)
-        return TableScene(nav, session)
-
-    def results_scene(self, nav: Nav, session: Session) -> Scene:
-        assert isinstance(session, AorSession)
-        return ResultsScene(nav, session)
-
-    def guide_scene(self, nav: Nav, page: str | None = None) -> Scene | None:
-        return GuideScene(nav, page)
+    setup_type = SetupScene
+    table_type = TableScene
+    results_type = ResultsScene
+    guide_type = GuideScene
+    session_type = AorSession
+    game_type = Game
 
     @property
     def has_tutorial(self) -> bool:
@@ -67,10 +57,6 @@ class AorFrontEnd(FrontEnd):
     def start_tutorial(self, nav: Nav, resume: bool = True) -> bool:
         start_tutorial(nav)
         return True
-
-    def session(self, game: Any, seats: list[SeatSpec], bot_seed: int = 0) -> Session:
-        assert isinstance(game, Game)
-        return AorSession(game, seats, bot_seed)
 
     def seat_look(self, seat: int, summary: SeatSummary) -> SeatLook:
         c = tables().country_index.get(summary.role_id, -1)

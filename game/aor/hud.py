@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from game.aor import pieces
-from game.shell import theme
+from game.shell import handoff, status_line, theme
 from game.shell.layout import VH, VW
 from game.shell.log_drawer import LogDrawer as ShellLogDrawer
 from game.shell.scenegraph import Canvas, Node
@@ -36,39 +36,25 @@ class HudModel(Protocol):
     def recent_lines(self, seat: int) -> list[str]: ...
 
 
-class Handoff(Node):
-    """Hot-seat: covers the whole table (every hand, every face-down card) until the player
-    named clicks; the others look away."""
-
-    interactive = True
+class Handoff(handoff.Handoff):
+    """Hot-seat (game.shell.handoff): covers the whole table (every hand, every face-down
+    card) until the player named clicks; the others look away."""
 
     def __init__(self, table: HudModel) -> None:
-        super().__init__(0, 0, VW, VH, z=90)
+        super().__init__(table)
         self.table = table
-        self.visible = False
-        self.seat = -1
         self.why = ""
 
     def show(self, seat: int, why: str = "") -> None:
-        self.seat = seat
         self.why = why
-        self.visible = True
-
-    def on_click(self, lx: float, ly: float, button: int) -> bool:
-        if button == 1:
-            self.visible = False
-            self.table.handoff_done(self.seat)
-        return True
+        super().show(seat)
 
     def tooltip(self) -> str:
         return "Click when the player named has the table"
 
     def draw_self(self, c: Canvas) -> None:
         s = self.table.session
-        col = s.colour(self.seat)
-        c.fill(theme.BG_DARK, 0, 0, VW, VH)
-        c.fill(theme.darken(col, 0.65), VW / 2 - 380, VH / 2 - 180, 760, 360, 18)
-        c.fill(col, VW / 2 - 380, VH / 2 - 180, 760, 360, 18, 4)
+        self.draw_cover(c, s.colour(self.seat), 760, 360, 0.65)
         pieces.disc(c, VW / 2, VH / 2 - 100, 30, s.country(self.seat))
         c.text(f"Pass the table to {s.player_name(self.seat)}", VW / 2, VH / 2 - 22, 34,
                theme.CREAM, True, "center", max_w=720)
@@ -103,52 +89,13 @@ class LogDrawer(ShellLogDrawer):
     TIP = "The game log (L closes it; the mouse wheel scrolls it)"
 
 
-class StatusToast(Node):
-    """The status line (saved, cannot undo, why a click did nothing): a pill under the top
-    strip that fades after a few seconds."""
+class StatusToast(status_line.StatusToast):
+    """The status line (game.shell.status_line): a pill under the top strip."""
 
-    SHOW = 5.0
-    FADE = 1.0
+    MIN_PX = 9
 
     def __init__(self, table: HudModel) -> None:
-        super().__init__(VW / 2 - 420, TOP + 8, 840, 0, z=70)
-        self.table = table
-        self._surf: pygame.Surface | None = None
-        self._key: object = None
-
-    def alpha(self) -> float:
-        age = self.table.clock - self.table.message_at
-        if not self.table.message or age > self.SHOW + self.FADE:
-            return 0.0
-        return 1.0 if age <= self.SHOW else 1.0 - (age - self.SHOW) / self.FADE
-
-    def frame_rate(self) -> float:
-        a = self.alpha()
-        return 20.0 if 0.0 < a < 1.0 else 0.0
-
-    def draw_self(self, c: Canvas) -> None:
-        a = self.alpha()
-        if a <= 0:
-            return
-        text = self.table.message
-        key = (text, round(c.s, 4))
-        if self._surf is None or self._key != key:
-            self._key = key
-            lines = theme.wrap(text, max(9, round(15 * c.s)), round((self.w - 40) * c.s))[:3]
-            h = 16 + 22 * len(lines)
-            surf = pygame.Surface((round(self.w * c.s), round(h * c.s)), pygame.SRCALPHA)
-            sc = Canvas(surf, c.s, 0, 0)
-            widest = max(theme.font(max(9, round(15 * c.s))).size(ln)[0] for ln in lines) / c.s
-            bw = min(self.w, widest + 40)
-            bx = (self.w - bw) / 2
-            sc.fill((40, 30, 24), bx, 0, bw, h, 12)
-            sc.fill(theme.GOLD, bx, 0, bw, h, 12, 1.5)
-            for i, ln in enumerate(lines):
-                sc.text(ln, self.w / 2, 19 + 22 * i, 15, theme.CREAM, False, "center",
-                        max_w=self.w - 40)
-            self._surf = surf
-        self._surf.set_alpha(round(255 * a))
-        c.surf.blit(self._surf, c.pt(0, 0))
+        super().__init__(table, VW / 2 - 420, TOP + 8, 840, z=70)
 
 
 class Banner(Node):

@@ -3,7 +3,6 @@ and new games from a set-up (or a mid-game position for tools and tests)."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from engine.aor.api import RULES_OPTION_TITLES, RULES_OPTIONS, AorConfig, Game, new_game
@@ -31,17 +30,7 @@ class AorSession(Session):
         decision of a person (so the table shows highlighted targets)."""
         seats = [SeatSpec(human=i < humans) for i in range(players)]
         s = cls.new(seats, seed)
-        rng = random.Random(seed)
-        for _ in range(moves):
-            d = s.game.pending
-            if d is None:
-                break
-            s.apply(rng.choice(d.choices).id)
-        for _ in range(3000 if humans and moves else 0):
-            d = s.game.pending
-            if d is None or s.is_human(d.seat):
-                break
-            s.apply(rng.choice(d.choices).id)
+        s.play_random(seed, moves, 3000 if humans and moves else 0)
         return s
 
     def country(self, seat: int) -> int:

@@ -6,41 +6,25 @@ tooltip (why it cannot be chosen now, when it cannot)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from game.aor.map_geometry import Poly, contains
-from game.shell.scenegraph import Node
+from game.shell import hotspots
 
 
-class Spot(Node):
-    interactive = True
-    draws = False
+class Spot(hotspots.Hotspot):
+    """The shell's hotspot, shaped like an area of the map where it has `shapes`."""
 
     def __init__(self, target: str, x: float, y: float, w: float, h: float, tip: str = "",
                  round_: bool = False, z: int = 5, shapes: tuple[Poly, ...] = ()) -> None:
-        super().__init__(x, y, w, h, z)
-        self.target = target
-        self.tip = tip
-        self.round = round_
+        super().__init__(target, x, y, w, h, tip, round_, z)
         self.shapes = shapes  # polygons in the parent's units (x, y is their box's corner)
-        self.tipfn: Callable[[], str] | None = None
         self.rule = ""  # the rule the thing stands for (F1 opens it in the guide)
         self.ring = True  # ringed when legal (False: another spot of it is ringed)
-
-    def update(self, dt: float) -> None:  # static: skip the per-frame walk
-        pass
 
     def contains(self, lx: float, ly: float) -> bool:
         if self.shapes:
             px, py = lx + self.x, ly + self.y
             return any(contains(p, px, py) for p in self.shapes)
-        if self.round:
-            rx, ry = self.w / 2, self.h / 2
-            return ((lx - rx) / rx) ** 2 + ((ly - ry) / ry) ** 2 <= 1.0
         return super().contains(lx, ly)
-
-    def tooltip(self) -> str:
-        return self.tipfn() if self.tipfn is not None else self.tip
 
 
 def poly_spot(target: str, shapes: tuple[Poly, ...], z: int = 2) -> Spot:

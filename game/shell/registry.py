@@ -114,6 +114,38 @@ class FrontEnd(ABC):
         return None
 
 
+class ScenesByType(FrontEnd):
+    """A front end whose scenes and sessions are made by its classes: the set-up scene of
+    `setup_type(nav)`, the table and results of `table_type` / `results_type(nav, session)`
+    (a session of `session_type`), the guide of `guide_type(nav, page)`, a session of
+    `session_type(game, seats, bot_seed)` over an engine game of `game_type`."""
+
+    setup_type: ClassVar[type[Any]]
+    table_type: ClassVar[type[Any]]
+    results_type: ClassVar[type[Any]]
+    guide_type: ClassVar[type[Any] | None] = None
+    session_type: ClassVar[type[Session]]
+    game_type: ClassVar[type[Any]]
+
+    def setup_scene(self, nav: Nav) -> Scene:
+        return self.setup_type(nav)  # type: ignore[no-any-return]
+
+    def table_scene(self, nav: Nav, session: Session) -> Scene:
+        assert isinstance(session, self.session_type)
+        return self.table_type(nav, session)  # type: ignore[no-any-return]
+
+    def results_scene(self, nav: Nav, session: Session) -> Scene:
+        assert isinstance(session, self.session_type)
+        return self.results_type(nav, session)  # type: ignore[no-any-return]
+
+    def guide_scene(self, nav: Nav, page: str | None = None) -> Scene | None:
+        return None if self.guide_type is None else self.guide_type(nav, page)
+
+    def session(self, game: Any, seats: list[SeatSpec], bot_seed: int = 0) -> Session:
+        assert isinstance(game, self.game_type)
+        return self.session_type(game, seats, bot_seed)
+
+
 _REGISTRY: dict[str, FrontEnd] = {}
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import json
+import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -184,6 +185,23 @@ class Session:
         self.seats[seat] = SeatSpec(False, level, self.seats[seat].character,
                                     self.seats[seat].name)
         self.bots[seat] = BotSpec(level, seed, roster, self.definition.id)
+
+    def play_random(self, seed: int, moves: int, settle: int = 0,
+                    ready: Callable[[Decision], bool] | None = None) -> None:
+        """Play `moves` random legal choices (seeded), then at most `settle` more until a
+        person decides (and `ready` says the decision will do): a mid-game position for
+        tools and tests."""
+        rng = random.Random(seed)
+        for _ in range(moves):
+            d = self.game.pending
+            if d is None:
+                break
+            self.apply(rng.choice(d.choices).id)
+        for _ in range(settle):
+            d = self.game.pending
+            if d is None or self.is_human(d.seat) and (ready is None or ready(d)):
+                break
+            self.apply(rng.choice(d.choices).id)
 
     def apply(self, choice_id: str) -> list[Event]:
         events = self.game.choose(choice_id)

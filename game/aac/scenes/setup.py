@@ -5,11 +5,8 @@ while it is pointed at. Names and the last set-up started are remembered in the 
 
 from __future__ import annotations
 
-import random
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING
-
-import pygame
 
 from engine.aac.api import MODULES, OPTION_MODULE, RULES_OPTIONS, level_note, option_title, rules
 from game.aac import settings as aac_settings
@@ -20,8 +17,9 @@ from game.shell.bot_worker import bot_levels
 from game.shell.layout import VW
 from game.shell.name_field import NameField
 from game.shell.scenegraph import Button, Canvas
-from game.shell.scenes.base import Scene, menu_button, title_text
-from game.shell.session import NAME_MAX, SeatSpec, clean_name
+from game.shell.scenes.base import menu_button, title_text
+from game.shell.scenes.seats_setup import SeatsSetup
+from game.shell.session import SeatSpec
 
 if TYPE_CHECKING:
     from game.shell.scenes.base import Nav
@@ -112,29 +110,26 @@ def character_extras() -> dict[str, tuple[str, str, str]]:
             for ch in rules().base.characters.characters}
 
 
-class SetupScene(Scene):
+class SetupScene(SeatsSetup):
+    SEATS = (2, 5)
+
     def __init__(self, app: Nav) -> None:
         super().__init__(app)
         levels = bot_levels()
         self.default_level = "normal" if "normal" in levels else levels[0]
         self.r = rules()
-        self.seed = random.randrange(1, 1_000_000)
         self.options = {k: v[0] for k, v in RULES_OPTIONS.items()}
         self.expert = False
         self.modules: list[str] = []  # the modules chosen, in module_names() order
         self.panel = ""  # the module the description panel shows ("" = the focused seat)
-        self.clock = 0.0
-        self.editing = -1  # the seat whose name is being typed
-        self.draft = ""
         self.focus = 0  # the seat whose character the powers panel shows
         self.seats = self.remembered_seats()
         self.build()
 
-    # --- remembered set-up ------------------------------------------------------------------
-    def remembered_name(self, seat: int) -> str:
-        names = self.app.settings.player_names
-        return clean_name(names[seat]) if seat < len(names) else ""
+    def levels(self) -> list[str]:
+        return bot_levels()
 
+    # --- remembered set-up ------------------------------------------------------------------
     def remembered_seats(self) -> list[SeatSpec]:
         """The last set-up started (kinds, levels, characters, names, options), checked
         against what this version offers; a fresh set-up the first time."""
@@ -266,100 +261,14 @@ class SetupScene(Scene):
         self.panel = name
         self.build()
 
-    # --- names --------------------------------------------------------------------------------
-    def edit_name(self, seat: int) -> None:
-        if self.editing == seat:
-            return
-        self.commit_name()
-        self.editing = seat
-        self.draft = self.seats[seat].name
-        self.clock = 0.0
-
-    def commit_name(self) -> None:
-        if self.editing < 0:
-            return
-        seat, self.editing = self.editing, -1
-        name = clean_name(self.draft)
-        self.seats[seat].name = name
-        names = list(self.app.settings.player_names)
-        names += [""] * (seat + 1 - len(names))
-        names[seat] = name
-        self.app.settings.player_names = names[:5]
-        self.app.save_settings()
-
-    def cancel_name(self) -> None:
-        self.editing = -1
-
-    def type_key(self, event: pygame.event.Event) -> bool:
-        key = event.key
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.commit_name()
-        elif key == pygame.K_ESCAPE:
-            self.cancel_name()
-        elif key == pygame.K_TAB:
-            humans = [i for i, s in enumerate(self.seats) if s.human]
-            after = [i for i in humans if i > self.editing] or humans
-            self.commit_name()
-            if after:
-                self.edit_name(after[0])
-        elif key == pygame.K_BACKSPACE:
-            self.draft = self.draft[:-1]
-        else:
-            ch = getattr(event, "unicode", "") or ""
-            spare = ch.isspace() and (not self.draft or self.draft.endswith(" "))
-            if ch and ch.isprintable() and not spare and len(self.draft) < NAME_MAX:
-                self.draft += " " if ch.isspace() else ch
-        self.clock = 0.0
-        return True
-
-    def mouse_down(self, vx: float, vy: float, button: int) -> None:
-        node = self.hit(vx, vy)
-        if self.editing >= 0 and not (isinstance(node, NameField) and node.seat == self.editing):
-            self.commit_name()  # a click elsewhere keeps what was typed
-        super().mouse_down(vx, vy, button)
-
     # --- seats ----------------------------------------------------------------------------------
-    def toggle_kind(self, i: int) -> None:
-        seat = self.seats[i]
-        seat.human = not seat.human
-        seat.name = self.remembered_name(i) if seat.human else ""
-        self.build()
-
-    def cycle_level(self, i: int) -> None:
-        levels = bot_levels()
-        cur = self.seats[i].level
-        self.seats[i].level = levels[(levels.index(cur) + 1) % len(levels)] if cur in levels \
-            else levels[0]
-        self.build()
-
     def cycle_char(self, i: int) -> None:
-        order: list[str | None] = [None, *self.r.character_order]
-        taken = {s.character for j, s in enumerate(self.seats) if j != i and s.character}
-        k = order.index(self.seats[i].character)
-        for step in range(1, len(order) + 1):
-            cand = order[(k + step) % len(order)]
-            if cand is None or cand not in taken:
-                self.seats[i].character = cand
-                break
+        self.next_role(i, list(self.r.character_order))
         self.focus = i
         self.build()
 
-    def add_seat(self) -> None:
-        if len(self.seats) < 5:
-            self.seats.append(SeatSpec(False, self.default_level))
-            self.build()
-
-    def del_seat(self) -> None:
-        if len(self.seats) > 2:
-            self.seats.pop()
-            if self.editing >= len(self.seats):
-                self.cancel_name()
-            self.focus = min(self.focus, len(self.seats) - 1)
-            self.build()
-
-    def new_seed(self) -> None:
-        self.seed = random.randrange(1, 1_000_000)
-        self.build()
+    def seat_removed(self) -> None:
+        self.focus = min(self.focus, len(self.seats) - 1)
 
     def toggle_opt(self, k: str) -> None:
         self.options[k] = not self.options.get(k, RULES_OPTIONS[k][0])
@@ -521,13 +430,3 @@ class SetupScene(Scene):
                 y += 17
             y += 8
 
-    def key_down(self, event: pygame.event.Event) -> bool:
-        if self.editing >= 0:
-            return self.type_key(event)
-        if event.key == pygame.K_ESCAPE:
-            self.app.open_menu()
-            return True
-        if event.key == pygame.K_RETURN:
-            self.start()
-            return True
-        return False

@@ -8,14 +8,12 @@ table code, beside each part for the parts): none of them imports this module.""
 from __future__ import annotations
 
 import gc
-import time
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 from engine.aac.api import events as ev
-from engine.kernel import files
-from engine.kernel.decisions import Choice, Decision
+from engine.kernel.decisions import Choice
 from game.aac import fx, table_modules, trapdoor
 from game.aac import settings as aac_settings
 from game.aac.board_view import BURST, BoardView
@@ -37,14 +35,14 @@ from game.aac.table.talk import TurnTalk
 from game.aac.targets import Hotspot
 from game.shell import theme
 from game.shell.animations import Animator
-from game.shell.dirs import saves_dir
 from game.shell.layout import DEVICE_Y, PROMPT_H, PROMPT_Y, RIGHT_W, RIGHT_X, SEATS_Y, VH
 from game.shell.prompt_bar import Popup, PromptBar
 from game.shell.scenegraph import Button, Canvas, Node
-from game.shell.scenes.base import PlayScene
-from game.shell.session import save_problem
+from game.shell.scenes.game_table import GameTable
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from game.shell.scenes.base import Nav
 
 RECAP_LINES = 6  # turns shown on the recap card (the log holds everything)
@@ -60,9 +58,11 @@ class InputFilter(Protocol):
     def key(self, event: pygame.event.Event) -> bool: ...
 
 
-class TableScene(PlayScene):
+class TableScene(GameTable):
     opaque = True  # draws a cached full-window backdrop: the app need not clear
     session: AacSession
+    log_drawer: LogDrawer
+    driver: TurnDriver
 
     def __init__(self, app: Nav, session: AacSession) -> None:
         super().__init__(app)
@@ -154,8 +154,7 @@ class TableScene(PlayScene):
         self.hotspots.refresh()
 
     def on_enter(self) -> None:
-        if self.driver._bot_answer is None:  # leaving cancelled a bot's request: ask it again
-            self.driver._bot_decision = None
+        self.driver.resume()  # leaving cancelled a bot's request: ask it again
         self.layers.prewarm()
         # Everything alive now (catalog, caches, the game) lives as long as the table: move
         # it out of the collector's view, so a full collection never stalls a frame.
@@ -167,25 +166,14 @@ class TableScene(PlayScene):
         # menu, which freezes it again on return) must be freed with its game and caches.
         gc.unfreeze()
         self.app.bot_worker.cancel()
-        self.driver._bot_decision = None  # the bot asks again on return (its answer was dropped)
+        self.driver.forget_bot()  # the bot asks again on return (its answer was dropped)
 
     # --- state -> views ------------------------------------------------------------------------
     def score_shown(self, seat: int) -> int:
         return self.scores.shown(seat)
 
-    @property
-    def pending(self) -> Decision | None:
-        return self.game.pending
-
-    @property
-    def message(self) -> str:
-        """The status line (shown a few seconds, then it fades)."""
-        return self._message
-
-    @message.setter
-    def message(self, text: str) -> None:
-        self._message = text[:1].upper() + text[1:]  # a sentence, whoever phrased it
-        self.message_at = self.clock
+    def phrase(self, text: str) -> str:
+        return text[:1].upper() + text[1:]  # a sentence, whoever phrased it
 
     def deciding_seat(self) -> int:
         """The seat whose decision is pending (the turn marker follows it: during set-up or
@@ -222,9 +210,7 @@ class TableScene(PlayScene):
             else -1
 
     def wheel(self, vx: float, vy: float, dy: int) -> bool:
-        lx, ly = self.log_drawer.to_local(vx, vy)
-        if self.log_drawer.visible and self.log_drawer.contains(lx, ly):
-            self.log_drawer.wheel(dy)
+        if self.log_wheel(vx, vy, dy):
             return True
         return self.board.wheel(vx, vy, dy)  # over the map: zoom around the pointer
 
@@ -266,18 +252,18 @@ class TableScene(PlayScene):
         self.close_popup()
         self.driver.thinking_seat = -1
         old = self.shown
-        self.driver._batch_by_bot = not self.session.is_human(d.seat)
-        if not self.driver._batch_by_bot:
+        self.driver.batch_by_bot = not self.session.is_human(d.seat)
+        if not self.driver.batch_by_bot:
             self.recap.acted(d.seat)
             self._last_human = d.seat
         events = self.session.apply(choice_id)
-        said = self.talk.after_step(self.game.forced, not self.driver._batch_by_bot)
+        said = self.talk.after_step(self.game.forced, not self.driver.batch_by_bot)
         if said:  # a person's decision the rules made (the turn ended, the only answer)
             self.message = said
         self.recap.feed(events)
         self.driver.note_step(events, self.event_anim.animate(events, old))
         self._showing = d.seat
-        if not self.driver._batch_by_bot and self.animator.busy:  # the prompt follows the move
+        if not self.driver.batch_by_bot and self.animator.busy:  # the prompt follows the move
             ch = d.find(choice_id)
             self.prompt.set(f"{self.session.name(d.seat)}: {ch.label if ch else d.prompt}",
                             "Your move is being shown (Space skips it).",
@@ -311,38 +297,11 @@ class TableScene(PlayScene):
         self.scores.settle()  # the scores as they are now, told as they change
         self.hotspots.refresh()
 
-    def autosave(self) -> None:
-        """Autosave at a turn start; a failure is told in words and the game goes on."""
-        try:
-            self.session.autosave()
-        except Exception as exc:  # a full disk or a read-only folder must not stop play
-            why = save_problem(exc)
-            self.message = f"Autosave failed: {why}. The game goes on; Ctrl+S tries again."
-            if why != self._autosave_problem:  # once per kind of failure in the log
-                self.session.log.append(self.message)
-            self._autosave_problem = why
-            return
-        if self._autosave_problem:
-            self._autosave_problem = ""
-            self.message = "Autosave works again."
-            self.session.log.append(self.message)
-
     def picture(self) -> pygame.Surface | None:
         return table_picture(self)
 
-    def save(self) -> None:
-        stem = time.strftime("save-%Y%m%d-%H%M%S")
-        path = saves_dir() / f"{stem}.json"
-        k = 2
-        while files.exists(path):  # two saves in one second keep both (never raises)
-            path = saves_dir() / f"{stem}-{k}.json"
-            k += 1
-        try:
-            self.session.save(path, "saved from the table")
-            self.message = "Game saved: Load lists it with this game's saves."
-        except Exception as exc:  # told in words; the game goes on
-            self.message = f"Could not save: {save_problem(exc)}. The game goes on."
-        self.session.log.append(self.message)
+    def saved_words(self, path: Path) -> str:
+        return "Game saved: Load lists it with this game's saves."
 
     # decisions that are the second (or later) step of one pick: right-click backs out of them
     FOLLOW_UP_KINDS = frozenset({
@@ -355,38 +314,13 @@ class TableScene(PlayScene):
         d = self.pending
         return d is not None and d.kind in self.FOLLOW_UP_KINDS
 
-    def undo_status(self) -> str:
-        """"" when Ctrl+Z may step back now, else the reason in words."""
-        d = self.pending
-        if d is None:
-            return "the game is over."
-        if not self.session.is_human(d.seat):
-            return f"{self.session.name(d.seat)} (a bot) is deciding."
-        if self.animator.busy:
-            return "wait for the animation (Space skips it)."
-        status = self.game.can_undo
-        return "" if status else (status.reason or "the rules do not allow it here.")
-
     def hint(self) -> None:
         """H / the Hint button: the hard bot's move for the person deciding, in words
         (game.aac.table.hints); the game does not change."""
         self.message = self.hints.ask()
 
-    def undo(self) -> None:
-        """Ctrl+Z / the Undo button: step back one decision of the deciding human's turn;
-        when the engine refuses, say why."""
-        why = self.undo_status()
-        if why:
-            self.message = f"Cannot undo: {why}"
-        else:
-            try:
-                self.game.undo()
-                self.message = "Undone: back one decision."
-            except ValueError as exc:  # IllegalChoice: the engine changed its mind
-                self.message = f"Cannot undo: {exc}"
-            self.close_popup()
-            self._settle()
-        self.session.log.append(self.message)
+    def undone(self) -> None:
+        self._settle()
 
     # --- input ------------------------------------------------------------------------------------
     # --- frames: the app sleeps when nothing moves (game.shell.app.App.frame_rate) ---------------
@@ -395,21 +329,14 @@ class TableScene(PlayScene):
         shown, queued input, a hint being thought of, a zoom settling, words fading); 24
         while the highlighted targets of a person's decision pulse (PULSE_SECONDS after the
         decision came or the person last clicked or typed); else what the nodes ask (0)."""
-        d = self.pending
-        key = (len(self.game.history), d.seat if d is not None else -1)
-        if key != self._decision_key:
-            self._decision_key, self.activity_at = key, self.clock
+        self.note_decision()
         busy = (self.animator.busy or bool(self.animator.background)
                 or self.trapdoor.active or self.driver.bots_playing()
                 or bool(self.driver.queued) or self.hints.thinking
                 or self.clock - self.board.wheel_at < BURST + 0.1
                 or 0.0 < self.toast.alpha() < 1.0 or self.scores.counting()
                 or self.clock - self.message_at < 0.1)
-        if busy:
-            return 60.0
-        if self.pulsing():
-            return max(24.0, super().frame_rate())
-        return super().frame_rate()
+        return self.table_frame_rate(busy)
 
     def pulsing(self) -> bool:
         """Do the legal targets pulse now? For a few seconds after a person's decision came
@@ -449,14 +376,11 @@ class TableScene(PlayScene):
         if self.animator.busy:
             self.driver.queued.append(("click", (vx, vy, button)))
             return
-        self._click(vx, vy, button)
+        self.click(vx, vy, button)
 
-    def _click(self, vx: float, vy: float, button: int) -> None:
-        if self.popup is not None:
-            lx, ly = self.popup.to_local(vx, vy)
-            if not self.popup.contains(lx, ly) or button == 3:
-                self.close_popup()
-                return
+    def click(self, vx: float, vy: float, button: int) -> None:
+        if self.popup_click(vx, vy, button):
+            return
         if button == 3:  # right-click cancels the last step of a multi-step pick (engine undo)
             self.undo()
             return
@@ -468,20 +392,13 @@ class TableScene(PlayScene):
                 self.message = self.hotspots.why_not(node.target)
                 self.rule_link.show(self.message, self.hotspots.rule_for(node.target))
                 return
-            if len(choices) == 1:
-                self.choose(choices[0].id)
-            else:
-                self.open_popup(vx, vy, choices)
+            self.answer(vx, vy, choices)
             return
         super().mouse_down(vx, vy, button)
 
 
     def open_popup(self, vx: float, vy: float, choices: list[Choice]) -> None:
-        self.close_popup()
-        d = self.pending
-        self.popup = Popup(vx, vy, choices, self.choose, self.close_popup,
-                           d.prompt if d else "Which one?")
-        self.add(self.popup)
+        super().open_popup(vx, vy, choices)
         self.topbar.menu_button.label = "Menu"  # Esc closes the popup now ("Cancel (Esc)")
 
     def toggle_folklore(self) -> None:
@@ -499,9 +416,7 @@ class TableScene(PlayScene):
                 panel.hide()
 
     def close_popup(self) -> None:
-        if self.popup is not None:
-            self.remove(self.popup)
-            self.popup = None
+        super().close_popup()
         self.topbar.menu_button.label = "Menu (Esc)"
 
     def key_down(self, event: pygame.event.Event) -> bool:
@@ -527,13 +442,6 @@ class TableScene(PlayScene):
                 self.open_menu()
             return True
         return False
-
-    def toggle_log(self) -> None:
-        self.log_drawer.toggle()
-        self.settings.show_log = self.log_drawer.open
-
-    def open_menu(self) -> None:
-        self.app.open_pause_menu(self)
 
     # --- what the others did ----------------------------------------------------------------
     def recap_viewer(self) -> int:
@@ -583,10 +491,6 @@ class TableScene(PlayScene):
 
 
     # --- the parts' answers other views, the tutorial and the tests ask the table for ------
-    @property
-    def thinking_seat(self) -> int:
-        return self.driver.thinking_seat
-
     @property
     def turbo(self) -> bool:
         return self.driver.turbo
@@ -641,7 +545,7 @@ class TableScene(PlayScene):
         return self.hotspots.targets_of(ch)
 
     def on_screen(self, spot: Hotspot) -> bool:
-        return self.hotspots._on_screen(spot)
+        return self.hotspots.on_screen(spot)
 
     def legal_points(self) -> list[tuple[str, tuple[float, float]]]:
         return self.hotspots.legal_points()

@@ -274,7 +274,7 @@ class EventAnimator:
         (setting on, the shown device is the owner's), else 0."""
         if e.reason != "deployed" or not aac_settings.of(self.t.settings).trapdoor_physics \
                 or e.owner in self.t.driver.hidden_seats() \
-                or (self.t.driver._batch_by_bot and self.t.settings.fast_bots):
+                or (self.t.driver.batch_by_bot and self.t.settings.fast_bots):
             return 0
         kind, _, rest = e.src.partition(":")
         pos, _, row = rest.partition(":")

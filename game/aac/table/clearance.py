@@ -14,45 +14,25 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from game.shell.hotspots import AnsweringTable
+from game.shell.hotspots import on_screen as _shown
+
 if TYPE_CHECKING:
-    from engine.aac.api import Decision
     from game.aac.board_view import BoardView
     from game.aac.hud import LogDrawer, RecapCard, StatusToast
     from game.aac.table.hotspots import HotspotIndex
     from game.aac.trapdoor import TrapdoorLayer
-    from game.shell.animations import Animator
-    from game.shell.prompt_bar import Popup, PromptBar
     from game.shell.scenegraph import Button, Node
-    from game.shell.scenes.base import Nav
-    from game.shell.session import Session
 
 Rects = list[tuple[str, pygame.Rect]]
 
 
-class ClearTable(Protocol):
-    """What is read of the table: its decision and who makes it, what answers it (the
-    hotspots, the prompt, a popup, the trapdoor) and what floats over it."""
-
-    @property
-    def app(self) -> Nav: ...
-
-    @property
-    def pending(self) -> Decision | None: ...
-
-    @property
-    def session(self) -> Session: ...
-
-    @property
-    def animator(self) -> Animator: ...
+class ClearTable(AnsweringTable, Protocol):
+    """What is read of the table besides its decision, the prompt and a popup: what else
+    answers it (the hotspots, the trapdoor) and what floats over it."""
 
     @property
     def hotspots(self) -> HotspotIndex: ...
-
-    @property
-    def prompt(self) -> PromptBar: ...
-
-    @property
-    def popup(self) -> Popup | None: ...
 
     @property
     def trapdoor(self) -> TrapdoorLayer: ...
@@ -86,15 +66,6 @@ class ClearTable(Protocol):
 
     @property
     def module_panels(self) -> Mapping[str, Node]: ...
-
-
-def _shown(node: Node) -> bool:
-    n: Node | None = node
-    while n is not None:
-        if not n.visible:
-            return False
-        n = n.parent
-    return True
 
 
 def targets(t: ClearTable) -> Rects:

@@ -1,6 +1,7 @@
-"""The table's turn driver: who decides now and how the table waits for them — bots (asked
-as soon as their decision is known, answered from the worker, paced), people (the hot-seat
-hand-off, queued input), "skip to your turn", fast bots, the trapdoor's fire button.
+"""An Age Contrived's turn driver: the shell's (game.shell.turn_driver: bots asked as soon
+as their decision is known and answered from the worker, the hot-seat hand-off, queued input,
+"skip to your turn", fast bots) with this game's pace, the trapdoor's fire button and the
+expert variant's secret loading (the hand-off covers the table while it is private).
 
 Pacing a bot's turn (issue 29: every bot turn in 6 s or less at Normal speed): the thinking
 pause is kept only after a step that showed something (a step that changed nothing on the
@@ -12,61 +13,37 @@ the set speed — a small turn plays as set, a long chain of moves cannot drag o
 from __future__ import annotations
 
 import time
-from collections import deque
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from engine.aac.api import SECRET_LOADING
 from engine.aac.api import events as ev
 from engine.kernel import hidden
-from engine.kernel.decisions import Decision
+from game.shell import turn_driver
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    import pygame
-
     from engine.aac.api import Game, GameState
+    from engine.kernel.decisions import Decision
     from game.aac.hud import Handoff
     from game.aac.trapdoor import TrapdoorLayer
-    from game.shell.animations import Animator
     from game.shell.prompt_bar import PromptBar
     from game.shell.scenegraph import Button
-    from game.shell.scenes.base import Nav
-    from game.shell.session import Session
-    from game.shell.settings import Settings
 
 
 RAMP_AFTER = 2.0  # seconds of a bot's turn shown at the set speed; then ever faster...
 MAX_RAMP = 8.0  # ...up to this many times the set speed
 
 
-class DrivenTable(Protocol):
-    """What the turn driver reads and calls of the table: the game, its seats and settings,
-    the animations it waits for, the hand-off, the trapdoor and the buttons it shows, and the
-    table's own answers (a choice, a click or key given while things moved)."""
-
-    finished: bool  # the results were asked for
-
-    @property
-    def app(self) -> Nav: ...
+class DrivenTable(turn_driver.DrivenTable, Protocol):
+    """What An Age Contrived's turn driver reads of the table besides the shell's: the state
+    shown, the trapdoor and its fire button, the prompt bar."""
 
     @property
     def game(self) -> Game: ...
 
     @property
-    def session(self) -> Session: ...
-
-    @property
-    def settings(self) -> Settings: ...
-
-    @property
     def shown(self) -> GameState: ...
-
-    @property
-    def pending(self) -> Decision | None: ...
-
-    @property
-    def animator(self) -> Animator: ...
 
     @property
     def handoff(self) -> Handoff: ...
@@ -75,111 +52,29 @@ class DrivenTable(Protocol):
     def trapdoor(self) -> TrapdoorLayer: ...
 
     @property
-    def skip_button(self) -> Button: ...
-
-    @property
     def fire_button(self) -> Button: ...
 
     @property
     def prompt(self) -> PromptBar: ...
 
-    def choose(self, choice_id: str) -> None: ...
 
-    def _click(self, vx: float, vy: float, button: int) -> None: ...
+class TurnDriver(turn_driver.TurnDriver[DrivenTable]):
+    """The shell's driver with An Age Contrived's pace (the ramp, the quiet steps), the
+    trapdoor's fire button and the expert variant's secret loading."""
 
-    def key_down(self, event: pygame.event.Event) -> bool: ...
-
-    def close_popup(self) -> None: ...
-
-    def refresh(self) -> None: ...
-
-
-class TurnDriver:
     def __init__(self, t: DrivenTable) -> None:
-        self.t = t
-        self._thinking = -1  # the bot asked for a decision (thinking_seat says when it shows)
-        self._bot_started = 0.0
-        self._bot_answer: str | None = None
-        self._bot_decision: Decision | None = None
-        self.handoff_seat = -1
-        self.turbo = False  # "skip to your turn": bots' moves play at once
-        self._batch_by_bot = False  # the animation playing shows a bot's move
+        super().__init__(t)
         self._ramp_turn = -1  # the turn shown, and since when (the bots' pace: `ramp`)
         self._turn_shown_at = 0.0
         self._quiet = False  # the last step showed nothing: the next bot step needs no pause
         self._launch_told: object = None  # the launch the prompt told how to work
         self._before_launch = ("", "")  # the prompt's words before it told how
-        self.queued: deque[tuple[str, Any]] = deque()  # a person's input while things move
-        # the table drawn as a spectator sees it (a save's picture): nobody's private things
-        self.spectator = False
 
     def before_animation(self) -> None:
-        """Each frame, before the animations step: ask a bot as soon as its decision is
-        known (it thinks while the last move plays), place the trapdoor's fire button and
-        show "skip to your turn" while bots play."""
-        t = self.t
-        self.think_ahead()
+        """Each frame, before the animations step: the shell's (ask a bot at once, "skip to
+        your turn"), and the trapdoor's fire button placed."""
+        super().before_animation()
         self._place_fire_button()
-        t.skip_button.visible = bool(t.session.humans) and not self.turbo and \
-            self.bots_playing() and not t.handoff.visible
-
-    def after_animation(self) -> None:
-        """Each frame once nothing animates: the input a person gave meanwhile, then whoever
-        decides next."""
-        t = self.t
-        while self.queued and not t.animator.busy and not t.handoff.visible:
-            kind, data = self.queued.popleft()
-            if kind == "click":
-                t._click(*data)
-            elif kind == "key":
-                t.key_down(data)
-        self.drive()
-
-    def drive(self) -> None:
-        if self.t.animator.busy:
-            return
-        d = self.t.pending
-        if d is None or self.t.game.is_over:
-            self._thinking = -1
-            if self.t.animator.background:  # let the last words and scores float off first
-                return
-            if not self.t.finished:
-                self.t.finished = True
-                self.t.app.sound.play("end")
-                self.t.app.show_results(self.t.session)
-            return
-        if self.t.session.is_human(d.seat):
-            self._thinking = -1
-            self.turbo = False  # a person decides: back to the normal pace
-            self._check_handoff()
-            return
-        # a bot decides, off the main thread (asked already while the last move played)
-        self.think_ahead()
-        if self._bot_answer is None:
-            got = self.t.app.bot_worker.poll()  # the bots think in another process
-            if got is not None:
-                self._bot_answer = got[1]
-        if self._bot_answer is not None and \
-                time.perf_counter() - self._bot_started >= self.bot_pause():
-            answer, self._bot_answer = self._bot_answer, None
-            self._bot_decision = None
-            self.t.choose(answer)
-            self.think_ahead()  # the next bot decision is asked now, not a frame later
-
-    def think_ahead(self) -> None:
-        """Ask the bot worker for a bot's pending decision as soon as it is known, so the bot
-        thinks (and its pause runs) while the previous move is still being animated."""
-        d = self.t.pending
-        if d is None or self.t.game.is_over or self.t.session.is_human(d.seat) or \
-                self._bot_decision is d:
-            return
-        self._bot_decision = d
-        self._bot_answer = None
-        self._bot_started = time.perf_counter()
-        self._thinking = d.seat
-        bot = self.t.session.bots[d.seat]
-        view = self.t.game.view(d.seat) if self.t.app.bot_worker.needs_view(bot) else None
-        self.t.app.bot_worker.request(bot, view, d)
 
     def _place_fire_button(self) -> None:
         """While a person's launch waits for the pull: "Fire for me" in its fixed place (the
@@ -220,31 +115,20 @@ class TurnDriver:
 
     def showing_person(self) -> bool:
         """A person's move is being shown (or their trapdoor waits for the pull)."""
-        return self.t.animator.busy and not self._batch_by_bot
+        return self.t.animator.busy and not self.batch_by_bot
 
     def bots_playing(self) -> bool:
         """A bot decides now (and no person's move is still being shown), or a bot's move is
         being shown."""
-        if self.showing_person():
-            return False
-        d = self.t.pending
-        bot_now = d is not None and not self.t.session.is_human(d.seat)
-        return bot_now or (self.t.animator.busy and self._batch_by_bot)
+        return not self.showing_person() and super().bots_playing()
 
-    def anim_speed(self) -> float:
-        """Animation speed now: the setting; three times that for bots' moves with "fast
-        bots"; instant while skipping to the next person's turn."""
-        if self.turbo:
-            return 0.0
-        speed = self.t.settings.anim_speed
-        if self._batch_by_bot:
-            speed *= 3 if self.t.settings.fast_bots else self.ramp()
-        return speed
+    def bot_pace(self) -> float:
+        return self.ramp()
 
-    def bot_pause(self) -> float:
-        """The least time a bot's step waits after its decision came (it runs while the last
-        step is being shown): none after a step that showed nothing."""
-        if self.turbo or self.t.settings.fast_bots or self._quiet:
+    def paced_delay(self) -> float:
+        """None after a step that showed nothing; else the setting, shorter as the turn
+        ramps up."""
+        if self._quiet:
             return 0.0
         return self.t.settings.bot_delay / self.ramp() ** 2
 
@@ -259,23 +143,18 @@ class TurnDriver:
         now = time.perf_counter()
         if self.t.shown.turn != self._ramp_turn:
             self._ramp_turn, self._turn_shown_at = self.t.shown.turn, now
-        if not self._batch_by_bot:
+        if not self.batch_by_bot:
             return 1.0
         t = (now - self._turn_shown_at) / RAMP_AFTER
         return min(MAX_RAMP, max(1.0, t * t * t))
-
-    def skip_bots(self) -> None:
-        """Play the bots' moves at once until a person has to decide."""
-        if not self.t.session.humans:
-            self.t.animator.skip()
-            return
-        self.turbo = True
-        self.t.animator.skip()
 
     def private_now(self) -> bool:
         """Is something on the table private to one seat? The engine's declared hidden
         information says (engine.aac.hidden: the expert variant's secret loading, R3.3.9)."""
         return self.t.game.private_now()
+
+    def private_for(self, d: Decision) -> bool:
+        return self.private_now()
 
     def hidden_seats(self) -> frozenset[int]:
         """Seats whose private things (devices, exhausted pools and banks during secret
@@ -289,33 +168,3 @@ class TurnDriver:
         # are drawn face down by their own view, the device stays public
         return frozenset(o for p, o in hidden.private(g.definition.hidden, g.state)
                          if p.name == SECRET_LOADING.name and not p.visible(g.state, o, me))
-
-    def hand_viewer(self) -> int:
-        """The seat whose hidden cards may be drawn face up now (-1: nobody's): the person
-        deciding, once the hot-seat hand-off let them take the table (alone at the table,
-        the one person, even while the bots decide)."""
-        t = self.t
-        if t.handoff.visible or self.spectator:
-            return -1
-        d = t.pending
-        humans = t.session.humans
-        if d is not None and t.session.is_human(d.seat):
-            if len(humans) > 1 and self.handoff_seat != d.seat:
-                return -1
-            return d.seat
-        return humans[0] if len(humans) == 1 else -1
-
-    def _check_handoff(self) -> None:
-        d = self.t.pending
-        if d is None or not self.t.session.is_human(d.seat) or len(self.t.session.humans) < 2:
-            return
-        if not (self.t.settings.handoff_always or self.private_now()):
-            self.handoff_seat = d.seat  # nothing private: no need to look away
-            return
-        if d.seat != self.handoff_seat and not self.t.handoff.visible:
-            self.t.close_popup()
-            self.t.handoff.show(d.seat)
-
-    def handoff_done(self, seat: int) -> None:
-        self.handoff_seat = seat
-        self.t.refresh()

@@ -7,21 +7,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Protocol
 
-import pygame
-
 from engine.aac import api
 from engine.aac.api import TYPES
 from engine.aac.api import categories as score_categories
-from engine.kernel.decisions import Choice, Decision
 from game.aac import table_modules
 from game.aac.guide import links
 from game.aac.module_sheet import ModuleSheet
 from game.aac.table.model import ModuleHost
 from game.aac.targets import Hotspot, target_kind
+from game.shell import hotspots as shell
 from game.shell import theme
+from game.shell.hotspots import inside
 from game.shell.scenegraph import Button, Canvas, Node
 
 if TYPE_CHECKING:
+    from engine.kernel.decisions import Choice, Decision
     from game.aac.board_view import BoardView
     from game.aac.device_view import DeviceView, SeatsView
     from game.aac.hud import Handoff, TopBar
@@ -29,15 +29,13 @@ if TYPE_CHECKING:
     from game.aac.table.driver import TurnDriver
     from game.aac.table.hints import HintAsker
     from game.aac.table.talk import TurnTalk
-    from game.shell.animations import Animator
-    from game.shell.prompt_bar import Popup, PromptBar
 
 
-class PointedTable(ModuleHost, Protocol):
-    """What the hotspots read and call of the table: the views whose hotspots they gather and
-    refresh (the board, the device, the seats' rows, the modules' sheets), the prompt they
-    set, what covers the table (the hand-off, a popup), the marks of the others' moves, and
-    the table as the modules' code sees it (their targets and "why not")."""
+class PointedTable(ModuleHost, shell.PointedTable, Protocol):
+    """What the hotspots read and call of the table besides the shell's: the views whose
+    hotspots they gather and refresh (the board, the device, the seats' rows, the modules'
+    sheets), the marks of the others' moves, and the table as the modules' code sees it
+    (their targets and "why not")."""
 
     @property
     def board(self) -> BoardView: ...
@@ -52,19 +50,10 @@ class PointedTable(ModuleHost, Protocol):
     def topbar(self) -> TopBar: ...
 
     @property
-    def prompt(self) -> PromptBar: ...
-
-    @property
-    def popup(self) -> Popup | None: ...
-
-    @property
     def handoff(self) -> Handoff: ...
 
     @property
     def driver(self) -> TurnDriver: ...
-
-    @property
-    def animator(self) -> Animator: ...
 
     @property
     def recap(self) -> Recap: ...
@@ -74,13 +63,6 @@ class PointedTable(ModuleHost, Protocol):
 
     @property
     def hints(self) -> HintAsker: ...
-
-    @property
-    def clock(self) -> float: ...
-
-    def pulsing(self) -> bool:
-        """Do the legal targets pulse now (a new decision), or glow steady?"""
-        ...
 
     @property
     def module_panels(self) -> Mapping[str, ModuleSheet]: ...
@@ -95,7 +77,6 @@ class PointedTable(ModuleHost, Protocol):
 
     def score_shown(self, seat: int) -> int: ...
 
-    def hit(self, lx: float, ly: float) -> Node | None: ...
 
 POOL_TARGETS = ("exhausted", "reserve", "shop")
 SHEET_HINT = "Something you can choose now is there: open it to see it highlighted."
@@ -107,14 +88,6 @@ def _choice_types(ch: Choice) -> list[str]:
     parts = ch.id.replace(">", ":").replace("<", ":").split(":")
     found = [p for p in parts if p in TYPES]
     return found[:1] if len(set(found)) == 1 else []
-
-
-def _inside(node: Node | None, root: Node) -> bool:
-    while node is not None:
-        if node is root:
-            return True
-        node = node.parent
-    return False
 
 
 # choices of the modules answered by pointing AND by a prompt button (each module says which)
@@ -135,11 +108,9 @@ def take_beside_decline(d: Decision, buttons: list[Choice]) -> list[Choice]:
     return accept + buttons if 0 < len(accept) <= TAKE_BUTTONS else buttons
 
 
-class HotspotIndex:
+class HotspotIndex(shell.HotspotIndex[PointedTable, Hotspot]):
     def __init__(self, t: PointedTable) -> None:
-        self.t = t
-        self.legal: dict[str, list[Choice]] = {}
-        self.spots: dict[str, list[Hotspot]] = {}
+        super().__init__(t)
         # the buttons that open a closed (or folded) module sheet holding targets of the
         # pending decision: ringed like the targets, so the player sees a choice is there
         self.sheet_buttons: list[Button] = []
@@ -152,24 +123,15 @@ class HotspotIndex:
         for panel in self.t.module_panels.values():
             panel.follow(self.t.device.seat)
             panel.refresh()
-        self.spots = {}
-        for view in (self.t.board, self.t.device, self.t.seats,
-                     *self.t.module_panels.values()):
-            for node in view.children:
-                if isinstance(node, Hotspot):
-                    self.spots.setdefault(node.target, []).append(node)
+        self.gather((node for view in (self.t.board, self.t.device, self.t.seats,
+                                      *self.t.module_panels.values())
+                    for node in view.children), Hotspot)
         self.legal = {}
         d = self.t.pending
-        buttons: list[Choice] = []
-        self.t.driver._check_handoff()
+        self.t.driver.check_handoff()
+        buttons = self.index(d)
         human = d is not None and self.t.session.is_human(d.seat)
         if d is not None and human:
-            for ch in d.choices:
-                hit = [t for t in self.targets_of(ch) if t in self.spots]
-                for t in hit:
-                    self.legal.setdefault(t, []).append(ch)
-                if not hit or ch.id in ALSO_BUTTONS or d.kind in ALSO_BUTTON_KINDS:
-                    buttons.append(ch)
             buttons = take_beside_decline(d, buttons)
         self.sheet_buttons = self._sheet_buttons(d) if d is not None and human else []
         self._set_prompt(d, buttons)
@@ -208,18 +170,17 @@ class HotspotIndex:
             typed.append(f"scoring_card:{ch.data}")
         return ch.targets + tuple(typed)
 
+    def choice_targets(self, ch: Choice, d: Decision) -> tuple[str, ...]:
+        return self.targets_of(ch)
+
+    def wants_button(self, d: Decision, ch: Choice, pointed: bool) -> bool:
+        return not pointed or ch.id in ALSO_BUTTONS or d.kind in ALSO_BUTTON_KINDS
+
     def _set_prompt(self, d: Decision | None, buttons: list[Choice]) -> None:
-        if d is None:
-            self.t.prompt.set("Game over", "Final scores are being counted.", theme.GOLD, [])
-            self.t.prompt.thinking = False
+        if self.prompt_waiting(d) or d is None:
             return
         name = self.t.session.name(d.seat)
         col = self.t.session.colour(d.seat)
-        if not self.t.session.is_human(d.seat):
-            self.t.prompt.set(f"{name} (bot) is thinking…", d.prompt, col, [])
-            self.t.prompt.thinking = True
-            return
-        self.t.prompt.thinking = False
         n_t = len({t for t in self.legal})
         detail = "Click a highlighted place on the table" if n_t else "Choose below"
         if n_t and buttons:
@@ -232,24 +193,6 @@ class HotspotIndex:
             detail = f"Hint: {asked.reason}"
         self.t.prompt.set(f"{name}: {d.prompt}", detail, col, buttons)
 
-    def hover_node(self, vx: float, vy: float) -> Node | None:
-        """The node under the pointer; a legal hotspot wins over the board things it overlaps
-        (the smallest one when several legal targets overlap)."""
-        if self.t.handoff.visible:
-            return self.t.handoff
-        node = self.t.hit(vx, vy)
-        if self.t.popup is not None:  # an open popup: only it answers (no tooltip over it)
-            return node if _inside(node, self.t.popup) else None
-        if node is not None and not isinstance(node, Hotspot):
-            return node
-        best: Hotspot | None = None
-        for target in self.legal:
-            for spot in self.spots.get(target, []):
-                if spot.contains(*spot.to_local(vx, vy)) and self._on_screen(spot) and (
-                        best is None or spot.w * spot.h < best.w * best.h):
-                    best = spot
-        return best or node
-
     def tooltip_for(self, node: Node | None) -> str:
         if node is self.t.topbar.undo_button:
             return self.t.topbar.undo_tip()
@@ -258,20 +201,7 @@ class HotspotIndex:
                     f"({self.t.recap_badge()} of their turns).")
         if node in self.sheet_buttons and isinstance(node, Button):
             return node.tooltip() + "\n" + SHEET_HINT
-        if isinstance(node, Hotspot):
-            tip = node.tooltip()
-            if node.target.startswith("info:"):
-                return tip
-            choices = self.legal.get(node.target)
-            if choices and not self.t.animator.busy:
-                labels = "\n".join("• " + c.label for c in choices[:8])
-                more = f"\n… and {len(choices) - 8} more" if len(choices) > 8 else ""
-                return f"{tip}\nClick to choose:\n{labels}{more}"
-            d = self.t.pending
-            if d is None or not self.t.session.is_human(d.seat):
-                return tip
-            return f"{tip}\nNot now: {self.why_not(node.target)}"
-        return node.tooltip() if node is not None else ""
+        return super().tooltip_for(node)
 
     def seat_tip(self, seat: int) -> str:
         s = self.t.session
@@ -297,12 +227,9 @@ class HotspotIndex:
 
     def why_not(self, target: str) -> str:
         d = self.t.pending
-        if d is None:
-            return "the game is over."
-        if self.t.animator.busy:
-            return "wait for the animation (Space skips it)."
-        if not self.t.session.is_human(d.seat):
-            return f"{self.t.session.name(d.seat)} (a bot) is deciding."
+        waiting = self.waiting_why()
+        if waiting or d is None:
+            return waiting
         decided = self.t.talk.why_decided(target, d)  # a forced decision used it already
         if decided:
             return decided
@@ -347,45 +274,26 @@ class HotspotIndex:
         return self.rule_for(node.target) if isinstance(node, Hotspot) else ""
 
     def draw_highlights(self, c: Canvas) -> None:
-        if self.t.handoff.visible or self.t.animator.busy:
-            return  # the others' last moves: halos under the pieces (BoardView.marks)
-        # a slow pulse while the decision is new (TableScene.pulsing), then a steady glow
-        pulse = 0.5 + 0.5 * abs(((self.t.clock * 1.6) % 2.0) - 1.0) if self.t.pulsing() \
-            else 1.0
+        """The rings of the legal targets and of the buttons showing a sheet of some (the
+        others' last moves: halos under the pieces, BoardView.marks)."""
+        pulse = self.pulse()  # TableScene.pulsing: a slow pulse while the decision is new
+        if pulse is None:
+            return
         hovered = self.t.app.hovered
         for btn in self.sheet_buttons:
-            if self._on_screen(btn):
-                self._ring(c, btn, False, btn is hovered, pulse)
+            if self.on_screen(btn):
+                self.ring(c, btn, False, btn is hovered, pulse)
         for target in self.legal:
             for spot in self.spots.get(target, []):
-                if not self._on_screen(spot) or self._covered(spot):
+                if not self.on_screen(spot) or self._covered(spot):
                     continue
-                self._ring(c, spot, spot.round, spot is hovered, pulse)
-
-    def _ring(self, c: Canvas, node: Node, round_: bool, hovered: bool, pulse: float) -> None:
-        """The pulsing ring of a legal target (or of the button showing a sheet of some)."""
-        r = node.world_rect()
-        rr = c.rect(r.x - 3, r.y - 3, r.w + 6, r.h + 6)
-        width = max(2, round((2.5 + 1.5 * pulse) * c.s))
-        col = theme.HILITE if not hovered else theme.HILITE_EDGE
-        if round_:
-            pygame.draw.ellipse(c.surf, col, rr, width)
-        else:
-            pygame.draw.rect(c.surf, col, rr, width, max(2, round(6 * c.s)))
-
-    def _on_screen(self, spot: Node) -> bool:
-        n: Node | None = spot
-        while n is not None:
-            if not n.visible:
-                return False
-            n = n.parent
-        return True
+                self.ring(c, spot, spot.round, spot is hovered, pulse)
 
     def _covered(self, spot: Hotspot) -> bool:
         """Under an open module sheet (and not on it): no ring is drawn there."""
         r = spot.world_rect()
         for panel in self.t.module_panels.values():
-            if panel.visible and not _inside(spot, panel) and \
+            if panel.visible and not inside(spot, panel) and \
                     panel.world_rect().collidepoint(r.center):
                 return True
         return False

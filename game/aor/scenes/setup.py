@@ -7,11 +7,8 @@ set-up started is remembered."""
 
 from __future__ import annotations
 
-import random
 from functools import partial
 from typing import TYPE_CHECKING
-
-import pygame
 
 from engine.aor.api import AOR, RULES_OPTION_TITLES, RULES_OPTIONS, SEATS, tables
 from game.aor import look, pieces
@@ -21,8 +18,9 @@ from game.shell import theme
 from game.shell.layout import VW
 from game.shell.name_field import NameField
 from game.shell.scenegraph import Button, Canvas
-from game.shell.scenes.base import Scene, menu_button, title_text
-from game.shell.session import NAME_MAX, SeatSpec, clean_name
+from game.shell.scenes.base import menu_button, title_text
+from game.shell.scenes.seats_setup import SeatsSetup
+from game.shell.session import SeatSpec
 
 if TYPE_CHECKING:
     from game.shell.scenes.base import Nav
@@ -41,25 +39,23 @@ def levels() -> list[str]:
     return list(AOR.bot_levels)
 
 
-class SetupScene(Scene):
+class SetupScene(SeatsSetup):
+    SEATS = SEATS
+
     def __init__(self, app: Nav) -> None:
         super().__init__(app)
         lv = levels()
         self.default_level = "normal" if "normal" in lv else lv[-1]
-        self.seed = random.randrange(1, 1_000_000)
         self.options = {k: v[0] for k, v in RULES_OPTIONS.items()}
         self.random_alliances = False
-        self.clock = 0.0
-        self.editing = -1
-        self.draft = ""
         self.focus = ""  # the option the description box explains
         self.seats = self.remembered_seats()
         self.build()
 
+    def levels(self) -> list[str]:
+        return levels()
+
     # --- the remembered set-up ----------------------------------------------------------------
-    def remembered_name(self, seat: int) -> str:
-        names = self.app.settings.player_names
-        return clean_name(names[seat]) if seat < len(names) else ""
 
     def remembered_seats(self) -> list[SeatSpec]:
         st = aor_settings.of(self.app.settings)
@@ -137,93 +133,9 @@ class SetupScene(Scene):
         self.add(menu_button("Start the game", 800, self.start, x=VW / 2 - 360, w=340))
         self.add(menu_button("Back", 800, self.app.open_menu, x=VW / 2 + 20, w=340))
 
-    # --- names -----------------------------------------------------------------------------------
-    def edit_name(self, seat: int) -> None:
-        if self.editing == seat:
-            return
-        self.commit_name()
-        self.editing = seat
-        self.draft = self.seats[seat].name
-        self.clock = 0.0
-
-    def commit_name(self) -> None:
-        if self.editing < 0:
-            return
-        seat, self.editing = self.editing, -1
-        name = clean_name(self.draft)
-        self.seats[seat].name = name
-        names = list(self.app.settings.player_names)
-        names += [""] * (seat + 1 - len(names))
-        names[seat] = name
-        self.app.settings.player_names = names[:SEATS[1]]
-        self.app.save_settings()
-
-    def type_key(self, event: pygame.event.Event) -> bool:
-        key = event.key
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.commit_name()
-        elif key == pygame.K_ESCAPE:
-            self.editing = -1
-        elif key == pygame.K_TAB:
-            humans = [i for i, s in enumerate(self.seats) if s.human]
-            after = [i for i in humans if i > self.editing] or humans
-            self.commit_name()
-            if after:
-                self.edit_name(after[0])
-        elif key == pygame.K_BACKSPACE:
-            self.draft = self.draft[:-1]
-        else:
-            ch = getattr(event, "unicode", "") or ""
-            spare = ch.isspace() and (not self.draft or self.draft.endswith(" "))
-            if ch and ch.isprintable() and not spare and len(self.draft) < NAME_MAX:
-                self.draft += " " if ch.isspace() else ch
-        self.clock = 0.0
-        return True
-
-    def mouse_down(self, vx: float, vy: float, button: int) -> None:
-        node = self.hit(vx, vy)
-        if self.editing >= 0 and not (isinstance(node, NameField) and node.seat == self.editing):
-            self.commit_name()
-        super().mouse_down(vx, vy, button)
-
     # --- seats and options ---------------------------------------------------------------------
-    def toggle_kind(self, i: int) -> None:
-        seat = self.seats[i]
-        seat.human = not seat.human
-        seat.name = self.remembered_name(i) if seat.human else ""
-        self.build()
-
-    def cycle_level(self, i: int) -> None:
-        lv = levels()
-        cur = self.seats[i].level
-        self.seats[i].level = lv[(lv.index(cur) + 1) % len(lv)] if cur in lv else lv[0]
-        self.build()
-
     def cycle_country(self, i: int) -> None:
-        order: list[str | None] = [None, *tables().countries]
-        taken = {s.character for j, s in enumerate(self.seats) if j != i and s.character}
-        k = order.index(self.seats[i].character)
-        for step in range(1, len(order) + 1):
-            cand = order[(k + step) % len(order)]
-            if cand is None or cand not in taken:
-                self.seats[i].character = cand
-                break
-        self.build()
-
-    def add_seat(self) -> None:
-        if len(self.seats) < SEATS[1]:
-            self.seats.append(SeatSpec(False, self.default_level))
-            self.build()
-
-    def del_seat(self) -> None:
-        if len(self.seats) > SEATS[0]:
-            self.seats.pop()
-            if self.editing >= len(self.seats):
-                self.editing = -1
-            self.build()
-
-    def new_seed(self) -> None:
-        self.seed = random.randrange(1, 1_000_000)
+        self.next_role(i, list(tables().countries))
         self.build()
 
     def toggle_opt(self, key: str) -> None:
@@ -302,13 +214,3 @@ class SetupScene(Scene):
         c.text(title, x + 12, y + 14, 14, theme.INK, True, "midleft", max_w=w - 24)
         c.text_box(text, x + 12, y + 26, w - 24, h - 30, 13, theme.INK, False, align="left")
 
-    def key_down(self, event: pygame.event.Event) -> bool:
-        if self.editing >= 0:
-            return self.type_key(event)
-        if event.key == pygame.K_ESCAPE:
-            self.app.open_menu()
-            return True
-        if event.key == pygame.K_RETURN:
-            self.start()
-            return True
-        return False

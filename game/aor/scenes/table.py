@@ -9,15 +9,13 @@ from __future__ import annotations
 
 import gc
 import threading
-import time
 from typing import TYPE_CHECKING
 
 import pygame
 
 from engine.aor.api import EMPTY, Game, State, names, tables
 from engine.aor.api import events as events_
-from engine.kernel import files
-from engine.kernel.decisions import Choice, Decision
+from engine.kernel.decisions import Choice
 from game.aor import dice, look, pieces
 from game.aor.auction_view import AuctionPanel
 from game.aor.combat_view import CombatStage
@@ -33,13 +31,11 @@ from game.aor.table.driver import TurnDriver
 from game.aor.table.hotspots import HotspotIndex
 from game.shell import theme
 from game.shell.animations import Animator
-from game.shell.dirs import saves_dir
 from game.shell.layout import VH, VW, fit
 from game.shell.preview import THUMB
 from game.shell.prompt_bar import Popup, PromptBar
 from game.shell.scenegraph import Button, Canvas, Node
-from game.shell.scenes.base import PlayScene
-from game.shell.session import save_problem
+from game.shell.scenes.game_table import GameTable
 
 if TYPE_CHECKING:
     from game.shell.scenes.base import Nav
@@ -54,9 +50,12 @@ STRETCHES = {"Income": "Income: each player takes 1 gold per disc on the map.",
                              "each roll costs 1 VP."}
 
 
-class TableScene(PlayScene):
+class TableScene(GameTable):
     opaque = True
+    LOG_AUTOSAVE_BACK = False
     session: AorSession
+    log_drawer: LogDrawer
+    driver: TurnDriver
 
     def __init__(self, app: Nav, session: AorSession) -> None:
         super().__init__(app)
@@ -127,23 +126,6 @@ class TableScene(PlayScene):
     def game(self) -> Game:
         return self.session.game
 
-    @property
-    def pending(self) -> Decision | None:
-        return self.game.pending
-
-    @property
-    def thinking_seat(self) -> int:
-        return self.driver.thinking_seat
-
-    @property
-    def message(self) -> str:
-        return self._message
-
-    @message.setter
-    def message(self, text: str) -> None:
-        self._message = text
-        self.message_at = self.clock
-
     def views(self) -> list[Node]:
         return [self.map_view, self.alliance, self.actions, self.tracks, self.hand,
                 self.topbar]
@@ -203,8 +185,7 @@ class TableScene(PlayScene):
 
     # --- scene life ----------------------------------------------------------------------------
     def on_enter(self) -> None:
-        if self.driver._bot_answer is None:
-            self.driver.forget_bot()
+        self.driver.resume()
         if self.settings.anim_speed > 0:
             dice.prewarm()
         gc.collect()
@@ -229,19 +210,12 @@ class TableScene(PlayScene):
         self.driver.after_animation()
 
     def frame_rate(self) -> float:
-        d = self.pending
-        key = (len(self.game.history), d.seat if d is not None else -1)
-        if key != self._decision_key:
-            self._decision_key, self.activity_at = key, self.clock
+        self.note_decision()
         busy = (self.animator.busy or bool(self.animator.background)
                 or self.driver.bots_playing() or bool(self.driver.queued)
                 or self._hint_thread is not None or self.drag is not None
                 or self.clock - self.message_at < 0.1)
-        if busy:
-            return 60.0
-        if self.pulsing():
-            return max(24.0, super().frame_rate())
-        return super().frame_rate()
+        return self.table_frame_rate(busy)
 
     # --- choosing ------------------------------------------------------------------------------
     def choose(self, choice_id: str) -> None:
@@ -323,31 +297,9 @@ class TableScene(PlayScene):
         self.stage.sync()
         self.refresh()
 
-    def undo_status(self) -> str:
-        d = self.pending
-        if d is None:
-            return "the game is over."
-        if not self.session.is_human(d.seat):
-            return f"{self.session.name(d.seat)} (a bot) is deciding."
-        if self.animator.busy:
-            return "wait for the animation (Space skips it)."
-        status = self.game.can_undo
-        return "" if status else (status.reason or "the rules do not allow it here.")
-
-    def undo(self) -> None:
-        why = self.undo_status()
-        if why:
-            self.message = f"Cannot undo: {why}"
-        else:
-            try:
-                self.game.undo()
-                self.message = "Undone: back one decision."
-            except ValueError as exc:
-                self.message = f"Cannot undo: {exc}"
-            self.close_popup()
-            self.driver.forget_bot()
-            self._settle()
-        self.session.log.append(self.message)
+    def undone(self) -> None:
+        self.driver.forget_bot()
+        self._settle()
 
     def skip_bots(self) -> None:
         self.driver.skip_bots()
@@ -417,9 +369,7 @@ class TableScene(PlayScene):
         return self.hotspots.guide_rule(node) or self.last_rule
 
     def wheel(self, vx: float, vy: float, dy: int) -> bool:
-        lx, ly = self.log_drawer.to_local(vx, vy)
-        if self.log_drawer.visible and self.log_drawer.contains(lx, ly):
-            self.log_drawer.wheel(dy)
+        if self.log_wheel(vx, vy, dy):
             return True
         if self.stage.visible:
             return False
@@ -448,11 +398,8 @@ class TableScene(PlayScene):
         self.click(vx, vy, button)
 
     def click(self, vx: float, vy: float, button: int) -> None:
-        if self.popup is not None:
-            lx, ly = self.popup.to_local(vx, vy)
-            if not self.popup.contains(lx, ly) or button == 3:
-                self.close_popup()
-                return
+        if self.popup_click(vx, vy, button):
+            return
         if button == 3:
             self.undo()
             return
@@ -473,10 +420,7 @@ class TableScene(PlayScene):
                 self.message = "Not now: " + self.hotspots.why_not(node.target)
                 self.last_rule = self.hotspots.rule_for(node.target)
                 return
-            if len(choices) == 1:
-                self.choose(choices[0].id)
-            else:
-                self.open_popup(vx, vy, choices)
+            self.answer(vx, vy, choices)
             return
         super().mouse_down(vx, vy, button)
 
@@ -606,54 +550,7 @@ class TableScene(PlayScene):
             return True
         return False
 
-    def open_popup(self, vx: float, vy: float, choices: list[Choice]) -> None:
-        self.close_popup()
-        d = self.pending
-        self.popup = Popup(vx, vy, choices, self.choose, self.close_popup,
-                           d.prompt if d else "Which one?")
-        self.add(self.popup)
-
-    def close_popup(self) -> None:
-        if self.popup is not None:
-            self.remove(self.popup)
-            self.popup = None
-
-    def toggle_log(self) -> None:
-        self.log_drawer.toggle()
-        self.settings.show_log = self.log_drawer.open
-
-    def open_menu(self) -> None:
-        self.app.open_pause_menu(self)
-
     # --- saves -----------------------------------------------------------------------------------
-    def autosave(self) -> None:
-        try:
-            self.session.autosave()
-        except Exception as exc:
-            why = save_problem(exc)
-            self.message = f"Autosave failed: {why}. The game goes on; Ctrl+S tries again."
-            if why != self._autosave_problem:
-                self.session.log.append(self.message)
-            self._autosave_problem = why
-            return
-        if self._autosave_problem:
-            self._autosave_problem = ""
-            self.message = "Autosave works again."
-
-    def save(self) -> None:
-        stem = time.strftime("save-%Y%m%d-%H%M%S")
-        path = saves_dir() / f"{stem}.json"
-        k = 2
-        while files.exists(path):
-            path = saves_dir() / f"{stem}-{k}.json"
-            k += 1
-        try:
-            self.session.save(path, "saved from the table")
-            self.message = f"Saved to {path.name}"
-        except Exception as exc:
-            self.message = f"Could not save: {save_problem(exc)}. The game goes on."
-        self.session.log.append(self.message)
-
     def picture(self) -> pygame.Surface | None:
         """The table as a thumbnail (the hand-off curtain and every hand left out: the
         picture shows only what everyone may see)."""
