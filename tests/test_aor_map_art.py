@@ -145,3 +145,26 @@ def test_no_two_areas_share_ground_and_no_island_lies_in_another_land() -> None:
         cx = sum(q[0] for q in isle) / len(isle)
         cy = sum(q[1] for q in isle) / len(isle)
         assert not any(_inside(cx, cy, p) for p in lands if p is not isle), isle
+
+
+def test_an_areas_ring_stays_inside_the_map_panel_when_zoomed(app: App) -> None:
+    """Zoomed in, an area's shape runs past the panel: its highlight ring (a legal attack
+    target, R7) is drawn only inside the map panel, never over the top bar or the right
+    column."""
+    t = table(app)
+    mv = t.map_view
+    mv.set_view(3.0, 0.0, 0.0)
+    surf = pygame.Surface(app.window.get_size())
+    surf.fill((0, 0, 0))
+    s, ox, oy = fit(*surf.get_size())
+    c = Canvas(surf, s, ox, oy)
+    for aid in mg.AREAS:
+        mv.ring_area(c, aid, (255, 0, 255), 3.0)
+    x0, y0 = c.pt(mv.x, mv.y)
+    x1, y1 = c.pt(mv.x + mv.w, mv.y + mv.h)
+    inside = pygame.Rect(x0, y0, x1 - x0, y1 - y0)
+    lit = [(x, y) for x in range(0, surf.get_width(), 3) for y in range(0, surf.get_height(), 3)
+           if surf.get_at((x, y))[:3] == (255, 0, 255)]
+    assert lit, "the rings were drawn"
+    outside = [p for p in lit if not inside.collidepoint(p)]
+    assert not outside, outside[:5]

@@ -359,11 +359,19 @@ class MapView(ZoomableMap):
         return self.virtual(*mg.BAG_AT)
 
     def ring_area(self, c: Canvas, aid: str, col: theme.Colour, width: float) -> None:
-        """A ring around an area's shape and its plaque (virtual canvas `c`)."""
+        """A ring around an area's shape and its plaque (virtual canvas `c`), kept inside
+        the map panel (zoomed in, an area's shape runs past the panel's edges)."""
         g = mg.AREAS[aid]
-        for p in g.shapes:
-            pts = [c.pt(*self.virtual(*q)) for q in p]
-            pygame.draw.lines(c.surf, col, True, pts, max(2, round(width * c.s)))
+        x0, y0 = c.pt(self.x, self.y)
+        x1, y1 = c.pt(self.x + self.w, self.y + self.h)
+        old_clip = c.surf.get_clip()
+        c.surf.set_clip(pygame.Rect(x0, y0, x1 - x0, y1 - y0).clip(old_clip))
+        try:
+            for p in g.shapes:
+                pts = [c.pt(*self.virtual(*q)) for q in p]
+                pygame.draw.lines(c.surf, col, True, pts, max(2, round(width * c.s)))
+        finally:
+            c.surf.set_clip(old_clip)
 
 
 Draw = Callable[[Canvas], None]
