@@ -377,8 +377,12 @@ class CombatStage(Node):
         who = role
         if seat >= 0:
             sess = self.table.session
-            who += (f" · {sess.player_name(seat)}" if sess.is_human(seat) else
-                    f" · a bot ({sess.seats[seat].level})")
+            if not sess.is_human(seat):
+                who += f" · a bot ({sess.seats[seat].level})"
+            elif sess.seats[seat].name:  # the name typed (the country is said above)
+                who += f" · {sess.player_name(seat)}"
+            else:
+                who += " · a person"
         elif country >= 0:
             who += " · no player"
         c.text(who, x + 50, y + 38, 11, theme.PANEL_DARK, False, "midleft", max_w=SIDE_W - 60)
