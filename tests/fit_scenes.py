@@ -9,7 +9,6 @@ fits)."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -137,12 +136,7 @@ def scenario(name: str) -> Any:
 
 
 def random_play(s: AacSession, seed: int, moves: int) -> None:
-    rng = random.Random(seed)
-    for _ in range(moves):
-        d = s.game.pending
-        if d is None:
-            return
-        s.apply(rng.choice(d.choices).id)
+    s.play_random(seed, moves)
 
 
 # --- Age of Reason at large windows (1920x1080 to 4K) -------------------------------------------

@@ -10,7 +10,6 @@ both modules with its sheets, every hover text and status line, the results)."""
 from __future__ import annotations
 
 import os
-import random
 from pathlib import Path
 
 import pytest
@@ -137,17 +136,8 @@ def table_texts(app, t) -> tuple[list[str], list[str]]:
 
 
 def play_to(s: AacSession, seed: int, moves: int) -> None:
-    rng = random.Random(seed)
-    for _ in range(moves):
-        d = s.game.pending
-        if d is None:
-            return
-        s.apply(rng.choice(d.choices).id)
-    for _ in range(3000):  # on to a person's decision with targets
-        d = s.game.pending
-        if d is None or s.is_human(d.seat) and any(c.targets for c in d.choices):
-            return
-        s.apply(rng.choice(d.choices).id)
+    """`moves` random choices, then on to a person's decision with targets."""
+    s.play_random(seed, moves, settle=3000, ready=lambda d: any(c.targets for c in d.choices))
 
 
 POSITIONS = [(3, 2, ("folklore",), 150), (4, 3, ("pilgrimage",), 300),

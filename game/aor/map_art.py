@@ -418,24 +418,23 @@ def _neat_line(c: Canvas, x: float, y: float, w: float, h: float, step: float = 
     c.fill(INK, x + a, y + a, w - 2 * a, h - 2 * a, 0, 0.5)
     c.fill(INK, x + b, y + b, w - 2 * b, h - 2 * b, 0, 0.7)
     band = b - a
-    i = 0
-    t = a
-    while t < w - a:
-        if i % 2 == 0:
-            e = min(step, w - a - t)
-            c.fill(INK, x + t, y + a, e, band)
-            c.fill(INK, x + t, y + h - b, e, band)
-        t += step
-        i += 1
-    i = 0
-    t = a
-    while t < h - a:
-        if i % 2 == 0:
-            e = min(step, h - a - t)
-            c.fill(INK, x + a, y + t, band, e)
-            c.fill(INK, x + w - b, y + t, band, e)
-        t += step
-        i += 1
+    for t in _cells(a, w - a, step):  # along the top and the foot
+        e = min(step, w - a - t)
+        c.fill(INK, x + t, y + a, e, band)
+        c.fill(INK, x + t, y + h - b, e, band)
+    for t in _cells(a, h - a, step):  # down both sides
+        e = min(step, h - a - t)
+        c.fill(INK, x + a, y + t, band, e)
+        c.fill(INK, x + w - b, y + t, band, e)
+
+
+def _cells(start: float, end: float, step: float) -> list[float]:
+    """Where the inked cells of a graduated edge begin: every other step from `start`."""
+    out, t = [], start
+    while t < end:
+        out.append(t)
+        t += 2 * step
+    return out
 
 
 def cartouche(c: Canvas, x: float, y: float, w: float, h: float, title: str,
