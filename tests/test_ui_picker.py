@@ -7,7 +7,7 @@ import pytest
 
 from game.shell.app import App
 from game.shell.registry import front_ends
-from game.shell.scenes.menu import PickerScene
+from game.shell.scenes.menu import MenuScene, PickerScene
 
 
 @pytest.mark.app(game=None)
@@ -24,3 +24,21 @@ def test_each_game_card_says_its_whole_line(app: App, drawn: list[str]) -> None:
         starts = [i for i, w in enumerate(said) if w == words[0]]
         assert any(said[i:i + len(words)] == words for i in starts), \
             f"{front.title}: {front.blurb!r} is not drawn whole"
+
+
+@pytest.mark.app(game=None)
+@pytest.mark.parametrize("app", [(1280, 720), (1600, 900)], indirect=True)
+def test_each_game_menu_says_its_whole_line(app: App, drawn: list[str]) -> None:
+    """The title menu of each game: its line under the title in full (Age of Reason's was
+    cut at "(3-7")."""
+    for front in front_ends():
+        app.choose_game(front)
+        app.open_menu()
+        assert isinstance(app.scene, MenuScene)
+        drawn.clear()
+        app.render()
+        said = " ".join(drawn).split()
+        words = front.blurb.split()
+        starts = [i for i, w in enumerate(said) if w == words[0]]
+        assert any(said[i:i + len(words)] == words for i in starts), \
+            f"{front.title}: {front.blurb!r} is not drawn whole on its menu"

@@ -71,6 +71,17 @@ class GameCard(Node):
                    False, "center")
 
 
+def menu_blurb_lines(blurb: str, width: float, scale: float) -> tuple[int, list[str]]:
+    """A game's line under its title on its menu: in full on at most 2 lines, the type a
+    little smaller where 2 lines at the usual size do not hold it (never cut short)."""
+    lines: list[str] = []
+    for size in (15, 14, 13, 12, 11):
+        lines = theme.wrap(blurb, max(6, round(size * scale)), round(width * scale))
+        if len(lines) <= 2:
+            return size, lines
+    return 11, lines
+
+
 def blurb_lines(blurb: str, width: float, scale: float) -> tuple[int, list[str]]:
     """A game's line on its picker card: in full on at most 3 lines, the type a little
     smaller where 3 lines at the usual size do not hold it (never the first half of it)."""
@@ -192,11 +203,10 @@ class MenuScene(Scene):
         c.fill((64, 48, 36), VW / 2 - 340, 114, 680, 670, 24)
         c.fill(theme.GOLD, VW / 2 - 340, 114, 680, 670, 24, 2)
         title_text(c, self.front.title, 190, 50)
-        px = max(6, round(15 * c.s))
-        lines = theme.wrap(self.front.blurb, px, round(620 * c.s))[:2]  # the game in a line or two
+        size, lines = menu_blurb_lines(self.front.blurb, 620, c.s)  # the game in two lines
         for k, ln in enumerate(lines):
-            c.text(ln, VW / 2, 238 + 19 * k - 9 * (len(lines) - 1), 15, theme.PANEL_DARK, False,
-                   "center")
+            c.text(ln, VW / 2, 238 + (size + 4) * k - (size + 4) / 2 * (len(lines) - 1), size,
+                   theme.PANEL_DARK, False, "center")
         self.front.draw_emblem(c, VW / 2, 282)
         draw_version(c)
         if self.error:
