@@ -139,6 +139,19 @@ def random_play(s: AacSession, seed: int, moves: int) -> None:
     s.play_random(seed, moves)
 
 
+def aor_longest_tips(t: AorTable) -> list[Spot]:
+    """Per kind of thing on Age of Reason's table (area, stack, box, card...), the spot shown
+    now with the longest hover text."""
+    longest: dict[str, tuple[int, Spot]] = {}
+    for node in walk(t):
+        if isinstance(node, Spot) and t.hotspots.on_screen(node) and not t.covered(node):
+            kind = node.target.split(":")[0].split("_")[0]
+            n = len(t.tooltip_for(node))
+            if n > longest.get(kind, (-1, node))[0]:
+                longest[kind] = (n, node)
+    return [node for _, node in longest.values()]
+
+
 # --- Age of Reason at large windows (1920x1080 to 4K) -------------------------------------------
 # Every scene is the 1600x900 table scaled up, so what can go wrong is what does not scale: a
 # picture drawn at 1600x900 and stretched (blurred), a text drawn at a fixed pixel size (tiny),
@@ -269,15 +282,7 @@ def aor_big_views(app: Any) -> Iterator[tuple[str, list[str]]]:
         parts = AOR_TABLE_PARTS if kind in ("box", "attack_card") else None
         yield what, aor_look(app, what, parts)
         if kind == "box":
-            longest: dict[str, tuple[int, Spot]] = {}
-            for node in walk(t):
-                if isinstance(node, Spot) and t.hotspots.on_screen(node) and \
-                        not t.covered(node):
-                    k = node.target.split(":")[0].split("_")[0]
-                    n = len(t.tooltip_for(node))
-                    if n > longest.get(k, (-1, node))[0]:
-                        longest[k] = (n, node)
-            for _, node in longest.values():
+            for node in aor_longest_tips(t):
                 r = node.world_rect()
                 yield (f"the tooltip of {node.target}",
                        aor_look(app, f"the tooltip of {node.target}",

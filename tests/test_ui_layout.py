@@ -20,13 +20,13 @@ from game.aac.session import AacSession as Session  # noqa: E402
 from game.aac.targets import Hotspot  # noqa: E402
 from game.aor.scenes.table import TableScene as AorTable  # noqa: E402
 from game.aor.session import AorSession  # noqa: E402
-from game.aor.spots import Spot  # noqa: E402
 from game.shell.app import App  # noqa: E402
 from game.shell.dirs import saves_dir  # noqa: E402
 from game.shell.registry import front_end  # noqa: E402
 from game.shell.scenes.confirm import LEAVE_TEXT, ConfirmScene  # noqa: E402
 from game.shell.scenes.load import LoadScene  # noqa: E402
 from game.shell.session import SeatSpec  # noqa: E402
+from tests.fit_scenes import aor_longest_tips  # noqa: E402
 from tests.layout_scan import scan, walk  # noqa: E402
 from tests.test_ui_memory import LAST_ROUND  # noqa: E402
 
@@ -196,15 +196,8 @@ def test_aor_table_fits(app, seed, players, moves):
     assert isinstance(t, AorTable)
     d = s.game.pending
     aor_check(app, f"Age of Reason's table at a {d.kind} decision")
-    longest: dict[str, tuple[int, Spot]] = {}  # per kind of thing, its longest hover text
-    for node in walk(t):
-        if not isinstance(node, Spot) or not t.hotspots.on_screen(node) or t.covered(node):
-            continue
-        kind = node.target.split(":")[0].split("_")[0]
-        n = len(t.tooltip_for(node))
-        if n > longest.get(kind, (-1, node))[0]:
-            longest[kind] = (n, node)
-    for _, node in longest.values():
+    longest = aor_longest_tips(t)  # per kind of thing, its longest hover text
+    for node in longest:
         r = node.world_rect()
         aor_check(app, f"tooltip of {node.target}", tooltip_at=(r.centerx, r.centery))
     assert len(longest) >= 6  # (the map under the combat stage is not hovered)
