@@ -63,13 +63,19 @@ class PolicyBot:
         return policy.Look(g, d.seat, self.p, self._rng)
 
     def choose(self, view: Mapping[str, Any] | None, decision: Decision) -> str:
+        return self.policy_choice(view, decision)[0]
+
+    def policy_choice(self, view: Mapping[str, Any] | None,
+                      decision: Decision) -> tuple[str, list[tuple[str, float]] | None]:
+        """The policy's choice and every choice's score (None when there was nothing to
+        weigh: one choice, no view, or a view the game could not be rebuilt from)."""
         choices = decision.choices
         if len(choices) == 1:
-            return choices[0].id
+            return choices[0].id, None
         if view is None:
-            return safe_choice(decision)
+            return safe_choice(decision), None
         lk = self.look(view, decision)
         if lk is None:
-            return safe_choice(decision)
+            return safe_choice(decision), None
         scored = policy.scores(lk, decision, self.cache)
-        return policy.best(scored, self._rng, choices)
+        return policy.best(scored, self._rng, choices), scored

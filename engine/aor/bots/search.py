@@ -31,7 +31,7 @@ from engine.aor import events as ev
 from engine.aor.bots import combat_model as cm
 from engine.aor.bots import odds, policy
 from engine.aor.bots.evaluate import Evaluator, Weights, expected_rolls
-from engine.aor.bots.player import PolicyBot, matches, rebuild, safe_choice
+from engine.aor.bots.player import PolicyBot, matches, rebuild
 from engine.aor.combat import new_combat
 from engine.aor.game import Game
 from engine.aor.state import State
@@ -89,17 +89,8 @@ class SearchBot(PolicyBot):
         self.overruled = 0  # searches whose choice differed from the policy's
 
     def choose(self, view: Mapping[str, Any] | None, decision: Decision) -> str:
-        choices = decision.choices
-        if len(choices) == 1:
-            return choices[0].id
-        if view is None:
-            return safe_choice(decision)
-        lk = self.look(view, decision)
-        if lk is None:
-            return safe_choice(decision)
-        scored = policy.scores(lk, decision, self.cache)
-        first = policy.best(scored, self._rng, choices)
-        if decision.kind not in self.sp.kinds:
+        first, scored = self.policy_choice(view, decision)
+        if view is None or scored is None or decision.kind not in self.sp.kinds:
             return first
         ranked = sorted(scored, key=lambda x: -x[1])
         cands = [first] + [cid for cid, _ in ranked if cid != first][: self.sp.width - 1]
