@@ -64,6 +64,7 @@ class Params:
     reserve_keep: float = 0.4  # VP of keeping a Reserves disc for a later battle this turn
     npc_choice: bool = True  # choose how many non-player allies to buy (False: all)
     box_attacks: bool = True  # value Reserves and War Office by the attacks on offer
+    box_combat: float = 1.0  # the worth of those boxes (and of the combat bonuses) x this
 
 
 class Look:
@@ -372,6 +373,12 @@ def _bonus_value(lk: Look, b: BoxInfo, sid: str,
     return total
 
 
+def lasting_box(b: BoxInfo) -> bool:
+    """A box whose worth lies in the attacks of the steps to come (R6.5: a combat bonus,
+    Reserves, War Office), not in what it gives at once."""
+    return bool(b.bonus) or isinstance(b.effect, BattleReroll | AttacksPerStep)
+
+
 def box_scores(lk: Look, d: Decision) -> Scored:
     t, s, me = lk.t, lk.s, lk.me
     p = lk.player
@@ -408,16 +415,17 @@ def box_scores(lk: Look, d: Decision) -> Scored:
         elif b.bonus or isinstance(e, BattleReroll | AttacksPerStep):
             if opts is None:
                 opts = _attack_options(lk)
+            k = lk.p.box_combat
             if b.bonus:
-                v += _bonus_value(lk, b, sid, opts)
+                v += k * _bonus_value(lk, b, sid, opts)
             elif isinstance(e, BattleReroll):
                 swings = [sw for val, sw, _, fr in opts if fr is not None and val > 0]
-                v += 0.2 * max(swings, default=0.0) * (1.0 if steps > 1 else 0.7)
+                v += k * 0.2 * max(swings, default=0.0) * (1.0 if steps > 1 else 0.7)
             else:  # War Office: a second attack in each step left
                 good = [x[0] for x in opts if x[0] > lk.p.attack_min]
                 second = good[1] if len(good) > 1 else 0.0
                 extra = min(steps, max(0, p.gold) // 4 + 1)
-                v += 0.5 * second * extra
+                v += k * 0.5 * second * extra
         out.append((c.id, v))
     return out
 
