@@ -10,6 +10,13 @@ from game.shell.registry import front_ends
 from game.shell.scenes.menu import MenuScene, PickerScene
 
 
+def drawn_whole(drawn: list[str], text: str) -> bool:
+    """`text` appears word for word, in order, among the drawn texts (wrapped or not)."""
+    said = " ".join(drawn).split()
+    words = text.split()
+    return any(said[i:i + len(words)] == words for i, w in enumerate(said) if w == words[0])
+
+
 @pytest.mark.app(game=None)
 @pytest.mark.parametrize("app", [(1280, 720), (1600, 900)], indirect=True)
 def test_each_game_card_says_its_whole_line(app: App, drawn: list[str]) -> None:
@@ -17,13 +24,9 @@ def test_each_game_card_says_its_whole_line(app: App, drawn: list[str]) -> None:
     assert isinstance(app.scene, PickerScene)
     drawn.clear()
     app.render()
-    said = " ".join(drawn).split()
     for front in front_ends():
         assert front.title in drawn
-        words = front.blurb.split()
-        starts = [i for i, w in enumerate(said) if w == words[0]]
-        assert any(said[i:i + len(words)] == words for i in starts), \
-            f"{front.title}: {front.blurb!r} is not drawn whole"
+        assert drawn_whole(drawn, front.blurb), f"{front.title}: {front.blurb!r} is not drawn whole"
 
 
 @pytest.mark.app(game=None)
@@ -37,8 +40,5 @@ def test_each_game_menu_says_its_whole_line(app: App, drawn: list[str]) -> None:
         assert isinstance(app.scene, MenuScene)
         drawn.clear()
         app.render()
-        said = " ".join(drawn).split()
-        words = front.blurb.split()
-        starts = [i for i, w in enumerate(said) if w == words[0]]
-        assert any(said[i:i + len(words)] == words for i in starts), \
+        assert drawn_whole(drawn, front.blurb), \
             f"{front.title}: {front.blurb!r} is not drawn whole on its menu"

@@ -65,32 +65,22 @@ class GameCard(Node):
         self.front.draw_card(c, 14, 14, self.w - 28, self.h * 0.56, self.scene.clock)
         c.fill(theme.HILITE if lit else theme.GOLD, 0, 0, self.w, self.h, 16, 3 if lit else 2)
         c.text(self.front.title, self.w / 2, self.h * 0.56 + 42, 24, theme.GOLD, True, "center")
-        size, lines = blurb_lines(self.front.blurb, self.w - 40, c.s)
+        size, lines = blurb_lines(self.front.blurb, self.w - 40, c.s, 3)
+        lines = lines[:3]  # the card holds three lines
         for k, ln in enumerate(lines):
             c.text(ln, self.w / 2, self.h * 0.56 + 76 + (size + 5) * k, size, theme.PANEL_DARK,
                    False, "center")
 
 
-def menu_blurb_lines(blurb: str, width: float, scale: float) -> tuple[int, list[str]]:
-    """A game's line under its title on its menu: in full on at most 2 lines, the type a
-    little smaller where 2 lines at the usual size do not hold it (never cut short)."""
+def blurb_lines(blurb: str, width: float, scale: float, most: int) -> tuple[int, list[str]]:
+    """A game's line in full on at most `most` lines, the type a little smaller where that
+    many lines at the usual size do not hold it (at the smallest size, every line it takes)."""
     lines: list[str] = []
     for size in (15, 14, 13, 12, 11):
         lines = theme.wrap(blurb, max(6, round(size * scale)), round(width * scale))
-        if len(lines) <= 2:
+        if len(lines) <= most:
             return size, lines
     return 11, lines
-
-
-def blurb_lines(blurb: str, width: float, scale: float) -> tuple[int, list[str]]:
-    """A game's line on its picker card: in full on at most 3 lines, the type a little
-    smaller where 3 lines at the usual size do not hold it (never the first half of it)."""
-    lines: list[str] = []
-    for size in (15, 14, 13, 12, 11):
-        lines = theme.wrap(blurb, max(6, round(size * scale)), round(width * scale))
-        if len(lines) <= 3:
-            return size, lines
-    return 11, lines[:3]
 
 
 class PickerScene(Scene):
@@ -203,7 +193,7 @@ class MenuScene(Scene):
         c.fill((64, 48, 36), VW / 2 - 340, 114, 680, 670, 24)
         c.fill(theme.GOLD, VW / 2 - 340, 114, 680, 670, 24, 2)
         title_text(c, self.front.title, 190, 50)
-        size, lines = menu_blurb_lines(self.front.blurb, 620, c.s)  # the game in two lines
+        size, lines = blurb_lines(self.front.blurb, 620, c.s, 2)  # the game in two lines
         for k, ln in enumerate(lines):
             c.text(ln, VW / 2, 238 + (size + 4) * k - (size + 4) / 2 * (len(lines) - 1), size,
                    theme.PANEL_DARK, False, "center")
